@@ -1,0 +1,23 @@
+// Bundles the CLI and every worker entry into dist/. Workers are separate entry points
+// because piscina loads them by file name.
+import { build } from 'esbuild';
+import { chmodSync } from 'node:fs';
+
+const entries = {
+  damka: 'src/cli/main.ts',
+  'perft-worker': 'src/tools/perft-worker.ts',
+  bench: 'bench/bench.ts',
+};
+
+await build({
+  entryPoints: entries,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+chmodSync('dist/damka.js', 0o755);
