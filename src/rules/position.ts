@@ -1,0 +1,59 @@
+// A position as bitboards. Both boards use the same shape (lo/hi words) so that every
+// consumer sees one monomorphic class; the 8x8 board simply leaves the high words zero.
+
+export const WHITE = 0;
+export const BLACK = 1;
+export type Color = typeof WHITE | typeof BLACK;
+
+export class Position {
+  /** White pieces (men and kings). */
+  wLo = 0;
+  wHi = 0;
+  /** Black pieces. */
+  bLo = 0;
+  bHi = 0;
+  /** Kings of either colour. */
+  kLo = 0;
+  kHi = 0;
+  /** Side to move: WHITE or BLACK. */
+  side: Color = WHITE;
+  /** 64-bit Zobrist key as two 32-bit halves, kept up to date by make(). */
+  keyLo = 0;
+  keyHi = 0;
+
+  copyFrom(p: Position): this {
+    this.wLo = p.wLo;
+    this.wHi = p.wHi;
+    this.bLo = p.bLo;
+    this.bHi = p.bHi;
+    this.kLo = p.kLo;
+    this.kHi = p.kHi;
+    this.side = p.side;
+    this.keyLo = p.keyLo;
+    this.keyHi = p.keyHi;
+    return this;
+  }
+
+  clone(): Position {
+    return new Position().copyFrom(this);
+  }
+
+  equals(p: Position): boolean {
+    return (
+      this.wLo === p.wLo && this.wHi === p.wHi && this.bLo === p.bLo && this.bHi === p.bHi &&
+      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side
+    );
+  }
+
+  /** The Zobrist key as a 16-digit hex string (for maps and display, not hot paths). */
+  keyString(): string {
+    return (this.keyHi >>> 0).toString(16).padStart(8, '0') + (this.keyLo >>> 0).toString(16).padStart(8, '0');
+  }
+}
+
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}

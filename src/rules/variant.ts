@@ -1,0 +1,40 @@
+// The interface every rule set implements. Hot-path members work on Position and MoveList
+// without allocating; the rest are conveniences for notation, games, tools and tests.
+
+import type { Geometry } from '../board/geometry.ts';
+import type { Board } from './board.ts';
+import type { Move, MoveList } from './move.ts';
+import type { Color, Position } from './position.ts';
+
+export type VariantName = 'english' | 'international';
+
+export interface Variant {
+  readonly name: VariantName;
+  /** PDN GameType number: 20 International, 21 English. */
+  readonly gameType: number;
+  readonly geometry: Geometry;
+  readonly startFen: string;
+  /** Side that moves first from the starting position. */
+  readonly firstToMove: Color;
+  /** Kings move any distance (International) rather than one square (English). */
+  readonly flyingKings: boolean;
+
+  // --- hot path ---
+  /** Writes the legal moves of `pos` into `list` and returns their number. */
+  generate(pos: Position, list: MoveList): number;
+  /** Number of legal moves of `pos`, without listing quiet moves where it can avoid it (perft leaves). */
+  countMoves(pos: Position): number;
+  /** Whether the side to move has a capture (and so must take). */
+  hasCapture(pos: Position): boolean;
+  /** dst := src after move i of list (copy-make; dst may not be src). Updates the Zobrist key. */
+  make(dst: Position, src: Position, list: MoveList, i: number): void;
+
+  // --- slow path ---
+  fromBoard(board: Board): Position;
+  toBoard(pos: Position): Board;
+  startPosition(): Position;
+  /** The legal moves as objects, each with one capture path. */
+  legalMoves(pos: Position): Move[];
+  /** The position after a legal move (as returned by legalMoves). */
+  play(pos: Position, move: Move): Position;
+}

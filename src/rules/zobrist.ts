@@ -1,0 +1,39 @@
+// Zobrist keys for the 64-bit square layout shared by both boards. Fixed seed: keys are
+// the same in every process, so hash tables and node counts are reproducible.
+
+import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN } from './board.ts';
+
+/** Index: kind * 64 + bit, kind 0 white man, 1 white king, 2 black man, 3 black king. */
+export const Z_LO = new Int32Array(256);
+export const Z_HI = new Int32Array(256);
+export const Z_WM = 0;
+export const Z_WK = 64;
+export const Z_BM = 128;
+export const Z_BK = 192;
+export let Z_SIDE_LO = 0;
+export let Z_SIDE_HI = 0;
+
+// xorshift32: small, deterministic, good enough for key material.
+let seed = 0x9e3779b9 | 0;
+function next(): number {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return seed | 0;
+}
+for (let i = 0; i < 256; i++) {
+  Z_LO[i] = next();
+  Z_HI[i] = next();
+}
+Z_SIDE_LO = next();
+Z_SIDE_HI = next();
+
+export function zobristBase(piece: number): number {
+  switch (piece) {
+    case WHITE_MAN: return Z_WM;
+    case WHITE_KING: return Z_WK;
+    case BLACK_MAN: return Z_BM;
+    case BLACK_KING: return Z_BK;
+    default: throw new Error(`no Zobrist key for piece ${piece}`);
+  }
+}
