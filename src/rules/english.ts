@@ -1,0 +1,263 @@
+// English draughts (8x8 checkers) on one 32-bit word: square n is bit n-1.
+//
+// A step's bit distance depends on the row's parity (RULES.md neighbours): from an even row
+// (0-based from the top) down-left is +4 and down-right +5; from an odd row down-left is +3
+// and down-right +4; up is the mirror image. Masks keep the +3/+5 steps from wrapping.
+
+import { DOWN_LEFT, DOWN_RIGHT, GEOMETRY_8x8, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
+import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
+import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
+import { makeFromList } from './make.ts';
+import { CROWNS, type Move, MoveList } from './move.ts';
+import { BLACK, type Position, WHITE, popcount } from './position.ts';
+import type { Variant } from './variant.ts';
+
+/** Even rows, files b..f (not the right edge): may step +5 down / -3 up. */
+const M5 = 0x07070707;
+/** Odd rows, files c..g (not the left edge): may step +3 down / -5 up. */
+const M3 = 0xe0e0e0e0 | 0;
+const EVEN = 0x0f0f0f0f;
+const ODD = 0xf0f0f0f0 | 0;
+/** Crowning rows: White on squares 1-4, Black on 29-32. */
+const WHITE_CROWN = 0x0000000f;
+const BLACK_CROWN = 0xf0000000 | 0;
+
+const stepDownLeft = (x: number) => ((x & EVEN) << 4) | ((x & M3) << 3);
+const stepDownRight = (x: number) => ((x & M5) << 5) | ((x & ODD) << 4);
+const stepUpLeft = (x: number) => ((x & EVEN) >>> 4) | ((x & M3) >>> 5);
+const stepUpRight = (x: number) => ((x & M5) >>> 3) | ((x & ODD) >>> 4);
+
+// Jump tables by direction and bit: the square jumped over and the landing square, or -1
+// for both when the landing square is off the board.
+const OVER = new Int32Array(4 * 32).fill(-1);
+const LAND = new Int32Array(4 * 32).fill(-1);
+for (let sq = 1; sq <= 32; sq++) {
+  for (const dir of [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT]) {
+    const over = GEOMETRY_8x8.neighbour(sq, dir);
+    const land = over ? GEOMETRY_8x8.neighbour(over, dir) : 0;
+    if (land) {
+      OVER[dir * 32 + sq - 1] = over - 1;
+      LAND[dir * 32 + sq - 1] = land - 1;
+    }
+  }
+}
+
+// Capture search state, module-level so that the recursion passes only what changes.
+let gList: MoveList = new MoveList();
+let gCount = 0;
+let gFrom = 0;
+let gOpp = 0;
+let gEmpty = 0;
+let gCrown = 0;
+const gPath = new Int32Array(MoveList.MAX_PATH);
+
+function emit(to: number, cap: number, flags: number, length: number, dedupe: boolean): void {
+  const list = gList;
+  if (dedupe) {
+    // A king can take the same pieces by two routes; RULES.md counts that as one move.
+    for (let i = 0; i < gCount; i++) {
+      if (list.from[i] === gFrom && list.to[i] === to && list.capLo[i] === cap) return;
+    }
+  }
+  const n = gCount++;
+  list.from[n] = gFrom;
+  list.to[n] = to;
+  list.capLo[n] = cap;
+  list.capHi[n] = 0;
+  list.flags[n] = flags;
+  list.captures[n] = length;
+  if (list.paths !== null && list.pathLength !== null) {
+    list.pathLength[n] = length;
+    for (let k = 0; k < length; k++) list.paths[n * MoveList.MAX_PATH + k] = gPath[k];
+  }
+}
+
+/** Jumps of a man from bit s; dirBase 0 = up (White), 2 = down (Black). */
+function manJumps(s: number, dirBase: number, cap: number, depth: number): void {
+  let any = false;
+  for (let d = dirBase; d < dirBase + 2; d++) {
+    const o = OVER[d * 32 + s];
+    if (o < 0) continue;
+    const ob = 1 << o;
+    if ((gOpp & ob) === 0 || (cap & ob) !== 0) continue;
+    const l = LAND[d * 32 + s];
+    if ((gEmpty & (1 << l)) === 0) continue;
+    any = true;
+    gPath[depth] = l;
+    // Crowning ends the move, even if the new king could jump on.
+    if ((gCrown & (1 << l)) !== 0) emit(l, cap | ob, CROWNS, depth + 1, false);
+    else manJumps(l, dirBase, cap | ob, depth + 1);
+  }
+  if (!any && depth > 0) emit(s, cap, 0, depth, false);
+}
+
+function kingJumps(s: number, cap: number, depth: number): void {
+  let any = false;
+  for (let d = 0; d < 4; d++) {
+    const o = OVER[d * 32 + s];
+    if (o < 0) continue;
+    const ob = 1 << o;
+    if ((gOpp & ob) === 0 || (cap & ob) !== 0) continue;
+    const l = LAND[d * 32 + s];
+    if ((gEmpty & (1 << l)) === 0) continue;
+    any = true;
+    gPath[depth] = l;
+    kingJumps(l, cap | ob, depth + 1);
+  }
+  if (!any && depth > 0) emit(s, cap, 0, depth, true);
+}
+
+/** Pieces of `movers` that have a jump in the given directions. */
+function jumpersDown(movers: number, opp: number, empty: number): number {
+  return (stepDownLeft(stepDownLeft(movers) & opp) & empty) | (stepDownRight(stepDownRight(movers) & opp) & empty);
+}
+function jumpersUp(movers: number, opp: number, empty: number): number {
+  return (stepUpLeft(stepUpLeft(movers) & opp) & empty) | (stepUpRight(stepUpRight(movers) & opp) & empty);
+}
+
+function hasCapture(pos: Position): boolean {
+  const empty = ~(pos.wLo | pos.bLo);
+  if (pos.side === WHITE) {
+    return (jumpersUp(pos.wLo, pos.bLo, empty) | jumpersDown(pos.wLo & pos.kLo, pos.bLo, empty)) !== 0;
+  }
+  return (jumpersDown(pos.bLo, pos.wLo, empty) | jumpersUp(pos.bLo & pos.kLo, pos.wLo, empty)) !== 0;
+}
+
+function generateCaptures(pos: Position, list: MoveList): number {
+  const white = pos.side === WHITE;
+  const own = white ? pos.wLo : pos.bLo;
+  gList = list;
+  gCount = 0;
+  gOpp = white ? pos.bLo : pos.wLo;
+  gCrown = white ? WHITE_CROWN : BLACK_CROWN;
+  const empty = ~(pos.wLo | pos.bLo);
+  const dirBase = white ? UP_LEFT : DOWN_LEFT;
+  let men = own & ~pos.kLo;
+  while (men !== 0) {
+    const s = 31 - Math.clz32(men & -men);
+    men &= men - 1;
+    gFrom = s;
+    gEmpty = empty;
+    manJumps(s, dirBase, 0, 0);
+  }
+  let kings = own & pos.kLo;
+  while (kings !== 0) {
+    const s = 31 - Math.clz32(kings & -kings);
+    kings &= kings - 1;
+    gFrom = s;
+    // The jumping king has left its square: a round trip may land there again.
+    gEmpty = empty | (1 << s);
+    kingJumps(s, 0, 0);
+  }
+  return gCount;
+}
+
+function addSteps(list: MoveList, n: number, targets: number, delta: number, crown: number): number {
+  while (targets !== 0) {
+    const t = 31 - Math.clz32(targets & -targets);
+    targets &= targets - 1;
+    list.from[n] = t - delta;
+    list.to[n] = t;
+    list.capLo[n] = 0;
+    list.capHi[n] = 0;
+    list.flags[n] = (crown >>> t) & 1;
+    list.captures[n] = 0;
+    n++;
+  }
+  return n;
+}
+
+function generate(pos: Position, list: MoveList): number {
+  if (hasCapture(pos)) return (list.count = generateCaptures(pos, list));
+  const empty = ~(pos.wLo | pos.bLo);
+  let n = 0;
+  let down: number, up: number;
+  if (pos.side === WHITE) {
+    const men = pos.wLo & ~pos.kLo;
+    n = addSteps(list, n, (men >>> 4) & empty, -4, WHITE_CROWN);
+    n = addSteps(list, n, ((men & M3) >>> 5) & empty, -5, WHITE_CROWN);
+    n = addSteps(list, n, ((men & M5) >>> 3) & empty, -3, WHITE_CROWN);
+    down = up = pos.wLo & pos.kLo;
+  } else {
+    const men = pos.bLo & ~pos.kLo;
+    n = addSteps(list, n, (men << 4) & empty, 4, BLACK_CROWN);
+    n = addSteps(list, n, ((men & M5) << 5) & empty, 5, BLACK_CROWN);
+    n = addSteps(list, n, ((men & M3) << 3) & empty, 3, BLACK_CROWN);
+    down = up = pos.bLo & pos.kLo;
+  }
+  if (down !== 0) {
+    n = addSteps(list, n, (down << 4) & empty, 4, 0);
+    n = addSteps(list, n, ((down & M5) << 5) & empty, 5, 0);
+    n = addSteps(list, n, ((down & M3) << 3) & empty, 3, 0);
+    n = addSteps(list, n, (up >>> 4) & empty, -4, 0);
+    n = addSteps(list, n, ((up & M3) >>> 5) & empty, -5, 0);
+    n = addSteps(list, n, ((up & M5) >>> 3) & empty, -3, 0);
+  }
+  return (list.count = n);
+}
+
+const countScratch = new MoveList();
+
+function countMoves(pos: Position): number {
+  if (hasCapture(pos)) return generateCaptures(pos, countScratch);
+  const empty = ~(pos.wLo | pos.bLo);
+  let down: number, up: number;
+  if (pos.side === WHITE) {
+    up = pos.wLo;
+    down = pos.wLo & pos.kLo;
+  } else {
+    down = pos.bLo;
+    up = pos.bLo & pos.kLo;
+  }
+  let n = 0;
+  if (down !== 0) n += popcount((down << 4) & empty) + popcount(((down & M5) << 5) & empty) + popcount(((down & M3) << 3) & empty);
+  if (up !== 0) n += popcount((up >>> 4) & empty) + popcount(((up & M3) >>> 5) & empty) + popcount(((up & M5) >>> 3) & empty);
+  return n;
+}
+
+const slowList = new MoveList(true);
+
+function legalMoves(pos: Position): Move[] {
+  const n = generate(pos, slowList);
+  const out: Move[] = [];
+  for (let i = 0; i < n; i++) out.push(moveFromList(GEOMETRY_8x8, slowList, i));
+  return out;
+}
+
+function play(pos: Position, move: Move): Position {
+  const n = generate(pos, slowList);
+  for (let i = 0; i < n; i++) {
+    const m = moveFromList(GEOMETRY_8x8, slowList, i);
+    if (m.from === move.from && m.to === move.to && m.captured.join() === move.captured.join()) {
+      const next = pos.clone();
+      makeFromList(next, pos, slowList, i);
+      return next;
+    }
+  }
+  throw new Error(`not a legal move: ${move.from}${move.captured.length ? 'x' : '-'}${move.to}`);
+}
+
+export const ENGLISH: Variant = {
+  name: 'english',
+  gameType: 21,
+  geometry: GEOMETRY_8x8,
+  startFen: 'B:W21-32:B1-12',
+  firstToMove: BLACK,
+  flyingKings: false,
+  generate,
+  countMoves,
+  hasCapture,
+  make: makeFromList,
+  fromBoard: (board: Board) => boardToPosition(GEOMETRY_8x8, board),
+  toBoard: (pos: Position) => positionToBoard(GEOMETRY_8x8, pos),
+  startPosition: () => boardToPosition(GEOMETRY_8x8, startBoard()),
+  legalMoves,
+  play,
+};
+
+function startBoard(): Board {
+  const squares = new Array<Piece>(33).fill(0);
+  for (let sq = 1; sq <= 12; sq++) squares[sq] = BLACK_MAN;
+  for (let sq = 21; sq <= 32; sq++) squares[sq] = WHITE_MAN;
+  return { side: BLACK, squares };
+}
