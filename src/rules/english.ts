@@ -7,7 +7,7 @@
 import { DOWN_LEFT, DOWN_RIGHT, GEOMETRY_8x8, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
 import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
-import { makeFromList } from './make.ts';
+import { Z_BK, Z_BM, Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, Z_WK, Z_WM } from './zobrist.ts';
 import { CROWNS, type Move, MoveList } from './move.ts';
 import { BLACK, type Position, WHITE, popcount } from './position.ts';
 import type { Variant } from './variant.ts';
@@ -107,12 +107,13 @@ function kingJumps(s: number, cap: number, depth: number): void {
   if (!any && depth > 0) emit(s, cap, 0, depth, true);
 }
 
-/** Pieces of `movers` that have a jump in the given directions. */
+/** Pieces of `movers` with a jump downwards (towards square 32): step back from the empty landing squares. */
 function jumpersDown(movers: number, opp: number, empty: number): number {
-  return (stepDownLeft(stepDownLeft(movers) & opp) & empty) | (stepDownRight(stepDownRight(movers) & opp) & empty);
+  return movers & (stepUpRight(stepUpRight(empty) & opp) | stepUpLeft(stepUpLeft(empty) & opp));
 }
+/** Pieces of `movers` with a jump upwards (towards square 1). */
 function jumpersUp(movers: number, opp: number, empty: number): number {
-  return (stepUpLeft(stepUpLeft(movers) & opp) & empty) | (stepUpRight(stepUpRight(movers) & opp) & empty);
+  return movers & (stepDownRight(stepDownRight(empty) & opp) | stepDownLeft(stepDownLeft(empty) & opp));
 }
 
 function hasCapture(pos: Position): boolean {
@@ -132,7 +133,10 @@ function generateCaptures(pos: Position, list: MoveList): number {
   gCrown = white ? WHITE_CROWN : BLACK_CROWN;
   const empty = ~(pos.wLo | pos.bLo);
   const dirBase = white ? UP_LEFT : DOWN_LEFT;
-  let men = own & ~pos.kLo;
+  const jumpers = white
+    ? jumpersUp(own, gOpp, empty) | jumpersDown(own & pos.kLo, gOpp, empty)
+    : jumpersDown(own, gOpp, empty) | jumpersUp(own & pos.kLo, gOpp, empty);
+  let men = jumpers & ~pos.kLo;
   while (men !== 0) {
     const s = 31 - Math.clz32(men & -men);
     men &= men - 1;
@@ -140,7 +144,7 @@ function generateCaptures(pos: Position, list: MoveList): number {
     gEmpty = empty;
     manJumps(s, dirBase, 0, 0);
   }
-  let kings = own & pos.kLo;
+  let kings = jumpers & pos.kLo;
   while (kings !== 0) {
     const s = 31 - Math.clz32(kings & -kings);
     kings &= kings - 1;
@@ -210,9 +214,55 @@ function countMoves(pos: Position): number {
     up = pos.bLo & pos.kLo;
   }
   let n = 0;
-  if (down !== 0) n += popcount((down << 4) & empty) + popcount(((down & M5) << 5) & empty) + popcount(((down & M3) << 3) & empty);
-  if (up !== 0) n += popcount((up >>> 4) & empty) + popcount(((up & M3) >>> 5) & empty) + popcount(((up & M5) >>> 3) & empty);
+  // The +3 and +5 steps land on rows of opposite parity, so one popcount covers both.
+  if (down !== 0) n += popcount((down << 4) & empty) + popcount((((down & M5) << 5) | ((down & M3) << 3)) & empty);
+  if (up !== 0) n += popcount((up >>> 4) & empty) + popcount((((up & M3) >>> 5) | ((up & M5) >>> 3)) & empty);
   return n;
+}
+
+/** Copy-make on the low word only: the 8x8 board never uses the high word. */
+function make(dst: Position, src: Position, list: MoveList, i: number): void {
+  const from = list.from[i], to = list.to[i], cap = list.capLo[i];
+  const fromTo = (1 << from) | (1 << to);
+  let w = src.wLo, b = src.bLo, k = src.kLo;
+  let keyLo = src.keyLo ^ Z_SIDE_LO, keyHi = src.keyHi ^ Z_SIDE_HI;
+  const wasKing = ((k >>> from) & 1) !== 0;
+  const crowns = (list.flags[i] & CROWNS) !== 0;
+  let zFrom: number, zTo: number, zCapMan: number, zCapKing: number;
+  if (src.side === WHITE) {
+    w ^= fromTo;
+    zFrom = wasKing ? Z_WK : Z_WM;
+    zTo = wasKing || crowns ? Z_WK : Z_WM;
+    zCapMan = Z_BM;
+    zCapKing = Z_BK;
+  } else {
+    b ^= fromTo;
+    zFrom = wasKing ? Z_BK : Z_BM;
+    zTo = wasKing || crowns ? Z_BK : Z_BM;
+    zCapMan = Z_WM;
+    zCapKing = Z_WK;
+  }
+  if (wasKing) k ^= fromTo;
+  else if (crowns) k |= 1 << to;
+  keyLo ^= Z_LO[zFrom + from] ^ Z_LO[zTo + to];
+  keyHi ^= Z_HI[zFrom + from] ^ Z_HI[zTo + to];
+  if (cap !== 0) {
+    let m = cap;
+    while (m !== 0) {
+      const bit = 31 - Math.clz32(m & -m);
+      const z = ((k >>> bit) & 1 ? zCapKing : zCapMan) + bit;
+      keyLo ^= Z_LO[z];
+      keyHi ^= Z_HI[z];
+      m &= m - 1;
+    }
+    w &= ~cap;
+    b &= ~cap;
+    k &= ~cap;
+  }
+  dst.wLo = w; dst.wHi = 0; dst.bLo = b; dst.bHi = 0; dst.kLo = k; dst.kHi = 0;
+  dst.side = (src.side ^ 1) as 0 | 1;
+  dst.keyLo = keyLo;
+  dst.keyHi = keyHi;
 }
 
 const slowList = new MoveList(true);
@@ -230,7 +280,7 @@ function play(pos: Position, move: Move): Position {
     const m = moveFromList(GEOMETRY_8x8, slowList, i);
     if (m.from === move.from && m.to === move.to && m.captured.join() === move.captured.join()) {
       const next = pos.clone();
-      makeFromList(next, pos, slowList, i);
+      make(next, pos, slowList, i);
       return next;
     }
   }
@@ -247,7 +297,7 @@ export const ENGLISH: Variant = {
   generate,
   countMoves,
   hasCapture,
-  make: makeFromList,
+  make,
   fromBoard: (board: Board) => boardToPosition(GEOMETRY_8x8, board),
   toBoard: (pos: Position) => positionToBoard(GEOMETRY_8x8, pos),
   startPosition: () => boardToPosition(GEOMETRY_8x8, startBoard()),
