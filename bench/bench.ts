@@ -1,0 +1,52 @@
+// `npm run bench`: perft throughput (bulk counting), single thread and with a worker pool,
+// and English perft side by side with the rapid-draughts package. Medians of several runs:
+// the machine is shared and noisy.
+
+import { availableParallelism } from 'node:os';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import type { Variant } from '../src/rules/variant.ts';
+import { PerftRunner } from '../src/tools/perft.ts';
+import { perftParallel } from '../src/tools/perft-parallel.ts';
+import { rapidPerft } from './rapid-draughts-adapter.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+async function timeRuns(label: string, fn: () => number | Promise<number>): Promise<{ leaves: number; ms: number }> {
+  const times: number[] = [];
+  let leaves = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    leaves = await fn();
+    times.push(performance.now() - t0);
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${label}: run ${i + 1}/${RUNS}`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
+  const ms = median(times);
+  console.log(`${label.padEnd(44)} leaves ${String(leaves).padStart(11)}  median ${(ms / 1000).toFixed(3)}s  ${(leaves / ms / 1000).toFixed(2).padStart(7)} Mleaves/s  (${RUNS} runs)`);
+  return { leaves, ms };
+}
+
+async function perftBench(variant: Variant, depth: number): Promise<void> {
+  const runner = new PerftRunner(variant);
+  const root = variant.startPosition();
+  const single = await timeRuns(`${variant.name} perft ${depth}, 1 thread`, () => runner.run(root, depth));
+  const threads = Math.min(2, availableParallelism());
+  const multi = await timeRuns(`${variant.name} perft ${depth}, ${threads} threads`, () => perftParallel(variant, root, depth, threads));
+  console.log(`${variant.name}: ${threads} threads are ${(single.ms / multi.ms).toFixed(2)}x one thread`);
+}
+
+console.log(`Damka bench, node ${process.version}, ${availableParallelism()} cores\n`);
+await perftBench(ENGLISH, 11);
+await perftBench(INTERNATIONAL, 9);
+
+console.log('\nEnglish perft 9, Damka against rapid-draughts (same depth, same machine, same run):');
+const runner = new PerftRunner(ENGLISH);
+const damka = await timeRuns('damka english perft 9', () => runner.run(ENGLISH.startPosition(), 9));
+const rapid = await timeRuns('rapid-draughts english perft 9', () => rapidPerft(9));
+console.log(`Damka is ${(rapid.ms / damka.ms).toFixed(1)}x faster than rapid-draughts`);

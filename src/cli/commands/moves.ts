@@ -1,0 +1,26 @@
+import { Command } from 'commander';
+import { formatMove } from '../../notation/move-text.ts';
+import { guarded } from '../errors.ts';
+import { positionFromFen } from '../position-option.ts';
+import { resolveVariant, variantOption } from '../variant-option.ts';
+
+export function movesCommand(): Command {
+  return new Command('moves')
+    .description('list the legal moves of a position, one a line, in PDN notation')
+    .addOption(variantOption())
+    .option('-f, --fen <fen>', 'PDN FEN of the position (default: the starting position)')
+    .action(guarded((opts: { variant: string; fen?: string }) => {
+      const variant = resolveVariant(opts.variant);
+      const pos = positionFromFen(variant, opts.fen);
+      const moves = variant.legalMoves(pos);
+      const lines = moves.map((m) => formatMove(m, moves, 'pdn')).sort(byNumbers);
+      process.stdout.write(lines.map((l) => `${l}\n`).join(''));
+    }));
+}
+
+/** Orders "9-13", "9-14", "10-14" by their numbers rather than as strings. */
+function byNumbers(a: string, b: string): number {
+  const na = a.split(/[-x]/).map(Number), nb = b.split(/[-x]/).map(Number);
+  for (let i = 0; i < Math.min(na.length, nb.length); i++) if (na[i] !== nb[i]) return na[i] - nb[i];
+  return na.length - nb.length;
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// The damka command line: commander wiring only; each command lives in src/cli/commands/.
+
+import { Command, CommanderError } from 'commander';
+import { movesCommand } from './commands/moves.ts';
+import { perftCommand } from './commands/perft.ts';
+
+const program = new Command('damka')
+  .description('Damka: a draughts engine for English (8x8) and International (10x10) draughts')
+  .version('0.1.0')
+  .showHelpAfterError()
+  .exitOverride();
+
+program.addCommand(perftCommand());
+program.addCommand(movesCommand());
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version exit 0; usage errors have already been printed by commander.
+    process.exit(err.exitCode === 0 ? 0 : 2);
+  }
+  process.stderr.write(`damka: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+}
