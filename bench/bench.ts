@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
-import { perftParallel } from '../src/tools/perft-parallel.ts';
+import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { rapidPerft } from './rapid-draughts-adapter.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -37,7 +37,10 @@ async function perftBench(variant: Variant, depth: number): Promise<void> {
   const root = variant.startPosition();
   const single = await timeRuns(`${variant.name} perft ${depth}, 1 thread`, () => runner.run(root, depth));
   const threads = Math.min(2, availableParallelism());
-  const multi = await timeRuns(`${variant.name} perft ${depth}, ${threads} threads`, () => perftParallel(variant, root, depth, threads));
+  const pool = new PerftPool(threads);
+  await pool.run(variant, root, 5); // start the workers before timing
+  const multi = await timeRuns(`${variant.name} perft ${depth}, ${threads} threads`, () => pool.run(variant, root, depth));
+  await pool.close();
   console.log(`${variant.name}: ${threads} threads are ${(single.ms / multi.ms).toFixed(2)}x one thread`);
 }
 

@@ -1,5 +1,6 @@
 // Perft spread over a piscina pool. The root is split two plies deep (about 50-80 subtrees
-// from a start position) so that two or more threads stay evenly loaded.
+// from a start position) so that two or more threads stay evenly loaded. One pool serves
+// many runs: worker start-up would otherwise be a visible part of a short perft.
 
 import { Piscina } from 'piscina';
 import { MoveList } from '../rules/move.ts';
@@ -18,25 +19,38 @@ function plain(pos: Position): PerftTask['position'] {
   return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side };
 }
 
-/** Leaves below each root move (index into variant.generate's order) at `depth`. */
-export async function perftDivide(variant: Variant, root: Position, depth: number, threads: number): Promise<number[]> {
-  if (depth < 1) throw new Error('perft divide needs depth 1 or more');
-  const rootList = new MoveList();
-  const n = variant.generate(root, rootList);
-  const counts = new Array<number>(n).fill(0);
-  if (threads <= 1 || depth < 4) {
-    const runner = new PerftRunner(variant);
-    const child = new Position();
-    for (let i = 0; i < n; i++) {
-      variant.make(child, root, rootList, i);
-      counts[i] = runner.run(child, depth - 1);
-    }
-    return counts;
+export class PerftPool {
+  private readonly pool: Piscina | null;
+  private readonly runners = new Map<string, PerftRunner>();
+
+  constructor(readonly threads: number) {
+    this.pool = threads > 1
+      ? new Piscina({ filename: distFile('perft-worker.js'), minThreads: threads, maxThreads: threads })
+      : null;
   }
-  const pool = new Piscina({ filename: distFile('perft-worker.js'), minThreads: threads, maxThreads: threads });
-  try {
-    const jobs: Promise<void>[] = [];
+
+  private runner(variant: Variant): PerftRunner {
+    let r = this.runners.get(variant.name);
+    if (!r) this.runners.set(variant.name, (r = new PerftRunner(variant)));
+    return r;
+  }
+
+  /** Leaves below each root move (in variant.generate's order) at `depth`. */
+  async divide(variant: Variant, root: Position, depth: number): Promise<number[]> {
+    if (depth < 1) throw new Error('perft divide needs depth 1 or more');
+    const rootList = new MoveList();
+    const n = variant.generate(root, rootList);
+    const counts = new Array<number>(n).fill(0);
     const child = new Position();
+    if (this.pool === null || depth < 4) {
+      const runner = this.runner(variant);
+      for (let i = 0; i < n; i++) {
+        variant.make(child, root, rootList, i);
+        counts[i] = runner.run(child, depth - 1);
+      }
+      return counts;
+    }
+    const jobs: Promise<void>[] = [];
     const grandchild = new Position();
     const list = new MoveList();
     for (let i = 0; i < n; i++) {
@@ -45,17 +59,19 @@ export async function perftDivide(variant: Variant, root: Position, depth: numbe
       for (let j = 0; j < m; j++) {
         variant.make(grandchild, child, list, j);
         const task: PerftTask = { variant: variant.name, position: plain(grandchild), depth: depth - 2 };
-        jobs.push(pool.run(task).then((leaves: number) => { counts[i] += leaves; }));
+        jobs.push(this.pool.run(task).then((leaves: number) => { counts[i] += leaves; }));
       }
     }
     await Promise.all(jobs);
-  } finally {
-    await pool.destroy();
+    return counts;
   }
-  return counts;
-}
 
-export async function perftParallel(variant: Variant, root: Position, depth: number, threads: number): Promise<number> {
-  if (depth <= 1 || threads <= 1) return new PerftRunner(variant).run(root, depth);
-  return (await perftDivide(variant, root, depth, threads)).reduce((a, b) => a + b, 0);
+  async run(variant: Variant, root: Position, depth: number): Promise<number> {
+    if (depth < 4 || this.pool === null) return this.runner(variant).run(root, depth);
+    return (await this.divide(variant, root, depth)).reduce((a, b) => a + b, 0);
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.destroy();
+  }
 }

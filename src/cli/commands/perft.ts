@@ -1,7 +1,6 @@
 import { Command } from 'commander';
 import { formatMove } from '../../notation/move-text.ts';
-import { PerftRunner } from '../../tools/perft.ts';
-import { perftDivide, perftParallel } from '../../tools/perft-parallel.ts';
+import { PerftPool } from '../../tools/perft-parallel.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { Progress } from '../progress.ts';
@@ -25,27 +24,31 @@ export function perftCommand(): Command {
       const out = process.stdout;
       out.write(`perft ${variant.name} ${opts.fen ?? variant.startFen} threads ${threads}\n`);
       const progress = new Progress();
-      if (opts.divide) {
-        const moves = variant.legalMoves(root);
-        progress.update(`dividing depth ${depth}...`);
-        const t0 = performance.now();
-        const counts = await perftDivide(variant, root, depth, threads);
-        const ms = performance.now() - t0;
-        progress.done();
-        // legalMoves and generate list moves in the same order.
-        counts.forEach((c, i) => out.write(`${formatMove(moves[i], moves, 'pdn')} ${c}\n`));
-        const total = counts.reduce((a, b) => a + b, 0);
-        out.write(`moves ${counts.length} leaves ${total} time ${(ms / 1000).toFixed(3)}s ${mps(total, ms)} Mleaves/s\n`);
-        return;
-      }
-      const runner = new PerftRunner(variant);
-      for (let d = 1; d <= depth; d++) {
-        progress.update(`depth ${d}...`);
-        const t0 = performance.now();
-        const leaves = threads > 1 ? await perftParallel(variant, root, d, threads) : runner.run(root, d);
-        const ms = performance.now() - t0;
-        progress.done();
-        out.write(`depth ${d} leaves ${leaves} time ${(ms / 1000).toFixed(3)}s ${mps(leaves, ms)} Mleaves/s\n`);
+      const pool = new PerftPool(threads);
+      try {
+        if (opts.divide) {
+          const moves = variant.legalMoves(root);
+          progress.update(`dividing depth ${depth}...`);
+          const t0 = performance.now();
+          const counts = await pool.divide(variant, root, depth);
+          const ms = performance.now() - t0;
+          progress.done();
+          // legalMoves and generate list moves in the same order.
+          counts.forEach((c, i) => out.write(`${formatMove(moves[i], moves, 'pdn')} ${c}\n`));
+          const total = counts.reduce((a, b) => a + b, 0);
+          out.write(`moves ${counts.length} leaves ${total} time ${(ms / 1000).toFixed(3)}s ${mps(total, ms)} Mleaves/s\n`);
+          return;
+        }
+        for (let d = 1; d <= depth; d++) {
+          progress.update(`depth ${d}...`);
+          const t0 = performance.now();
+          const leaves = await pool.run(variant, root, d);
+          const ms = performance.now() - t0;
+          progress.done();
+          out.write(`depth ${d} leaves ${leaves} time ${(ms / 1000).toFixed(3)}s ${mps(leaves, ms)} Mleaves/s\n`);
+        }
+      } finally {
+        await pool.close();
       }
     }));
 }
