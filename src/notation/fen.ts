@@ -1,0 +1,102 @@
+// PDN FEN: `<side>:W<squares>:B<squares>` (RULES.md, Notation). Readers are forgiving about
+// order, spacing, case, ranges and a trailing dot; every error names what is wrong and where.
+
+import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from '../rules/board.ts';
+import { BLACK, WHITE } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { NotationError } from './errors.ts';
+
+const bad = (message: string, index: number) => new NotationError('malformed', `bad FEN: ${message}`, index);
+
+/** Pieces a side can have at most: a full starting army. */
+export function maxPiecesPerSide(variant: Variant): number {
+  return variant.geometry.squares === 50 ? 20 : 12;
+}
+
+/** Crowning row of a colour: a man of that colour can never stand there. */
+export function crowningRow(variant: Variant, white: boolean): [number, number] {
+  const n = variant.geometry.perRow;
+  const last = variant.geometry.squares;
+  return white ? [1, n] : [last - n + 1, last];
+}
+
+export function parseFen(variant: Variant, text: string): Board {
+  const squares = variant.geometry.squares;
+  let src = text.trim();
+  if (src === '') throw bad('empty text', 0);
+  if (src.endsWith('.')) src = src.slice(0, -1);
+  const offset = text.indexOf(src[0]);
+  const fields = src.split(':');
+  const sideText = fields[0].trim().toUpperCase();
+  if (sideText !== 'W' && sideText !== 'B') {
+    throw bad(`the side to move must be W or B, got "${fields[0].trim()}"`, offset);
+  }
+  const board = emptyBoard(squares, sideText === 'W' ? WHITE : BLACK);
+  const seen = new Set<string>();
+  let pos = offset + fields[0].length + 1;
+  if (fields.length < 3) throw bad('expected a W and a B section after the side to move', pos - 1);
+  for (let f = 1; f < fields.length; f++) {
+    const field = fields[f];
+    const lead = field.length - field.trimStart().length;
+    const body = field.trim();
+    const at = pos + lead;
+    const colour = body.charAt(0).toUpperCase();
+    if (colour !== 'W' && colour !== 'B') {
+      throw bad(`a section must start with W or B, got "${body.slice(0, 8) || '(nothing)'}"`, at);
+    }
+    if (seen.has(colour)) throw bad(`the ${colour} section appears twice`, at);
+    seen.add(colour);
+    parseSection(variant, board, colour === 'W', body.slice(1), at + 1);
+    pos += field.length + 1;
+  }
+  if (!seen.has('W') || !seen.has('B')) throw bad(`the ${seen.has('W') ? 'B' : 'W'} section is missing`, text.length);
+  return board;
+}
+
+function parseSection(variant: Variant, board: Board, white: boolean, body: string, start: number): void {
+  const squares = variant.geometry.squares;
+  if (body.trim() === '') return;
+  let count = 0;
+  let pos = start;
+  for (const raw of body.split(',')) {
+    const lead = raw.length - raw.trimStart().length;
+    const item = raw.trim();
+    const at = pos + lead;
+    pos += raw.length + 1;
+    if (item === '') throw bad('an empty square between commas', at);
+    const m = /^(K?)(\d+)(?:-(\d+))?$/i.exec(item);
+    if (!m) throw bad(`"${item}" is not a square, a king (K12) or a range (1-20)`, at);
+    const king = m[1] !== '';
+    const first = Number(m[2]);
+    const last = m[3] === undefined ? first : Number(m[3]);
+    for (const n of [first, last]) {
+      if (n < 1 || n > squares) throw bad(`square ${n} is off the board (1-${squares})`, at);
+    }
+    if (last < first) throw bad(`the range ${item} runs backwards`, at);
+    for (let sq = first; sq <= last; sq++) {
+      if (board.squares[sq] !== EMPTY) throw bad(`square ${sq} is given twice`, at);
+      const [lo, hi] = crowningRow(variant, white);
+      if (!king && sq >= lo && sq <= hi) {
+        throw bad(`a ${white ? 'white' : 'black'} man on square ${sq} would already have been crowned`, at);
+      }
+      const piece: Piece = white ? (king ? WHITE_KING : WHITE_MAN) : (king ? BLACK_KING : BLACK_MAN);
+      board.squares[sq] = piece;
+      count++;
+    }
+  }
+  const max = maxPiecesPerSide(variant);
+  if (count > max) throw bad(`${white ? 'White' : 'Black'} has ${count} pieces, more than the ${max} a side starts with`, start);
+}
+
+export function formatFen(variant: Variant, board: Board): string {
+  const white: string[] = [];
+  const black: string[] = [];
+  for (let sq = 1; sq <= variant.geometry.squares; sq++) {
+    const p = board.squares[sq];
+    if (p === WHITE_MAN) white.push(String(sq));
+    else if (p === WHITE_KING) white.push(`K${sq}`);
+    else if (p === BLACK_MAN) black.push(String(sq));
+    else if (p === BLACK_KING) black.push(`K${sq}`);
+  }
+  return `${board.side === WHITE ? 'W' : 'B'}:W${white.join(',')}:B${black.join(',')}`;
+}

@@ -1,0 +1,105 @@
+// Move text: `32-28`, `28x19`, long `28x19x10` (landing squares) and the Hub form
+// `28x19x23` (from, to, then the captured squares). Parsing always resolves against the
+// legal moves of the position, so the result is a legal move or a clear error.
+
+import { type Board, EMPTY, isWhite } from '../rules/board.ts';
+import type { Move } from '../rules/move.ts';
+import { type Position, WHITE } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { NotationError } from './errors.ts';
+
+export type MoveStyle = 'pdn' | 'long' | 'hub';
+
+export function formatMove(move: Move, legalMoves: readonly Move[], style: MoveStyle = 'pdn'): string {
+  if (move.captured.length === 0) return `${move.from}-${move.to}`;
+  if (style === 'hub') return [move.from, move.to, ...move.captured].join('x');
+  const shared = legalMoves.some((m) => m !== move && m.from === move.from && m.to === move.to && !sameMove(m, move));
+  if (style === 'long' || shared) return [move.from, ...move.path].join('x');
+  return `${move.from}x${move.to}`;
+}
+
+export function sameMove(a: Move, b: Move): boolean {
+  return a.from === b.from && a.to === b.to && a.captured.length === b.captured.length &&
+    a.captured.every((sq, i) => sq === b.captured[i]);
+}
+
+export function parseMove(variant: Variant, pos: Position, text: string): Move {
+  const squares = variant.geometry.squares;
+  const src = text.trim();
+  if (!/^\d+([-xX:]\d+)+$/.test(src)) {
+    throw new NotationError('malformed', `bad move "${text}": expected squares joined by - or x, such as 32-28 or 28x19`);
+  }
+  const numbers = src.split(/[-xX:]/).map(Number);
+  for (const n of numbers) {
+    if (n < 1 || n > squares) throw new NotationError('malformed', `bad move "${src}": square ${n} is off the board (1-${squares})`);
+  }
+  const legal = variant.legalMoves(pos);
+  const board = variant.toBoard(pos);
+  const from = numbers[0];
+  const to = numbers[numbers.length - 1];
+  let matches: Move[];
+  if (numbers.length === 2) {
+    matches = legal.filter((m) => m.from === from && m.to === to);
+  } else {
+    const rest = numbers.slice(1);
+    matches = legal.filter((m) => m.from === from && m.captured.length > 0 && (
+      (m.to === to && isCapturePath(variant, board, m, rest)) ||
+      (m.to === numbers[1] && sameSet(rest.slice(1), m.captured))
+    ));
+  }
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) {
+    const candidates = matches.map((m) => formatMove(m, legal, 'long'));
+    throw new NotationError('ambiguous', `ambiguous move "${src}": it could be ${candidates.join(' or ')}`, undefined, candidates);
+  }
+  throw new NotationError('illegal', `illegal move "${src}": ${whyIllegal(variant, board, legal, from)}`);
+}
+
+function sameSet(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  const s = new Set(a);
+  return s.size === b.length && b.every((x) => s.has(x));
+}
+
+/** Whether the landing squares describe a route by which `move` takes exactly its pieces. */
+function isCapturePath(variant: Variant, board: Board, move: Move, landings: number[]): boolean {
+  const g = variant.geometry;
+  const taken = new Set<number>();
+  let at = move.from;
+  for (const target of landings) {
+    let found = -1;
+    for (let dir = 0; dir < 4 && found < 0; dir++) {
+      let sq = g.neighbour(at, dir);
+      let jumped = 0;
+      let ok = true;
+      while (sq !== 0 && sq !== target) {
+        if (sq !== move.from && board.squares[sq] !== EMPTY) {
+          if (jumped !== 0) { ok = false; break; }
+          jumped = sq;
+        }
+        sq = g.neighbour(sq, dir);
+      }
+      if (sq === target && ok && jumped !== 0) found = jumped;
+    }
+    if (found < 0 || taken.has(found) || !move.captured.includes(found)) return false;
+    taken.add(found);
+    at = target;
+  }
+  return taken.size === move.captured.length;
+}
+
+function whyIllegal(variant: Variant, board: Board, legal: Move[], from: number): string {
+  const side = board.side === WHITE ? 'White' : 'Black';
+  const piece = board.squares[from];
+  if (piece === EMPTY || isWhite(piece) !== (board.side === WHITE)) return `${side} has no piece on ${from}`;
+  if (legal.length === 0) return `${side} has no legal move`;
+  const captures = legal.filter((m) => m.captured.length > 0);
+  if (captures.length > 0) {
+    const most = Math.max(...captures.map((m) => m.captured.length));
+    const list = captures.slice(0, 6).map((m) => formatMove(m, legal)).join(', ');
+    const rule = variant.flyingKings && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
+    return `${rule}: ${list}${captures.length > 6 ? ', ...' : ''}`;
+  }
+  const fromHere = legal.filter((m) => m.from === from).map((m) => formatMove(m, legal));
+  return fromHere.length > 0 ? `the piece on ${from} can play ${fromHere.join(', ')}` : `the piece on ${from} cannot move`;
+}
