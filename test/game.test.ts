@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { Game } from '../src/game/game.ts';
+import type { Move } from '../src/rules/move.ts';
+import { BLACK_KING, WHITE_KING } from '../src/rules/board.ts';
+import type { Position } from '../src/rules/position.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import type { Variant } from '../src/rules/variant.ts';
+import { build } from './helpers/build.ts';
+
+/** A seeded stream of numbers in [0, 1). */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/**
+ * Plays `plies` moves that never capture, never crown, never allow the opponent a capture
+ * and never repeat a position, so that only the rule under test can end the game. A small
+ * backtracking search finds such a line; the status is checked after every move.
+ */
+function quietWalk(game: Game, plies: number, kingsOnly: boolean, seed = 1): void {
+  const random = rng(seed);
+  const variant = game.variant;
+  const seen = new Set<string>();
+  const line: Move[] = [];
+  let budget = 200_000;
+  const search = (pos: Position, left: number): boolean => {
+    if (left === 0) return true;
+    if (--budget < 0) return false;
+    const board = variant.toBoard(pos);
+    const moves = variant.legalMoves(pos).filter((m) =>
+      m.captured.length === 0 && !m.crowns && (!kingsOnly || board.squares[m.from] === WHITE_KING || board.squares[m.from] === BLACK_KING));
+    for (let i = moves.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [moves[i], moves[j]] = [moves[j], moves[i]];
+    }
+    for (const m of moves) {
+      const next = variant.play(pos, m);
+      const key = next.keyString();
+      if (seen.has(key) || variant.hasCapture(next)) continue;
+      seen.add(key);
+      line.push(m);
+      if (search(next, left - 1)) return true;
+      line.pop();
+      seen.delete(key);
+    }
+    return false;
+  };
+  for (let i = 0; i < game.ply + 1; i++) seen.add(game.position.keyString());
+  expect(search(game.position, plies), 'a quiet line exists').toBe(true);
+  for (const m of line) {
+    expect(game.status().result, `game ended early at ply ${game.ply}: ${game.status().reason}`).toBe('*');
+    game.play(m);
+  }
+}
+
+function find(game: Game, text: string): Move {
+  const [from, to] = text.split(/[-x]/).map(Number);
+  const move = game.legalMoves().find((m) => m.from === from && m.to === to);
+  if (!move) throw new Error(`${text} is not legal here`);
+  return move;
+}
+
+describe('English draw rules', () => {
+  it('40 moves each without capture or crowning: drawn at ply 80, not 79', () => {
+    const game = new Game(ENGLISH, build(ENGLISH, 'B', { whiteKings: [29, 31], white: [24], blackKings: [2, 4], black: [9] }));
+    quietWalk(game, 79, false, 7);
+    expect(game.status()).toEqual({ result: '*', reason: '' });
+    quietWalk(game, 1, false, 8);
+    expect(game.status().result).toBe('1/2-1/2');
+    expect(game.status().reason).toMatch(/40 moves/);
+  });
+
+  it('a man move does not reset the English count, a capture does', () => {
+    const game = new Game(ENGLISH, build(ENGLISH, 'W', { whiteKings: [29], white: [27], blackKings: [4], black: [5] }));
+    game.play(find(game, '27-23'));
+    expect(game.drawCounters.quiet).toBe(1);
+    const capture = new Game(ENGLISH, build(ENGLISH, 'W', { whiteKings: [29], white: [22], black: [18, 5] }));
+    capture.play(find(capture, '22x15'));
+    expect(capture.drawCounters.quiet).toBe(0);
+  });
+
+  it('threefold repetition: drawn on the third occurrence, not before', () => {
+    const game = new Game(ENGLISH, build(ENGLISH, 'W', { whiteKings: [29], blackKings: [4] }));
+    const cycle = ['29-25', '4-8', '25-29', '8-4'];
+    for (let i = 0; i < 7; i++) {
+      game.play(find(game, cycle[i % 4]));
+      expect(game.status().result, `ply ${i + 1}`).toBe('*');
+    }
+    expect(game.repetitions()).toBe(2);
+    game.play(find(game, cycle[7 % 4]));
+    expect(game.repetitions()).toBe(3);
+    expect(game.status()).toEqual({ result: '1/2-1/2', reason: 'threefold repetition' });
+  });
+
+  it('a side with no legal move loses: no pieces, or all blocked', () => {
+    expect(new Game(ENGLISH, build(ENGLISH, 'B', { white: [22] })).status()).toEqual({ result: '1-0', reason: 'Black has no legal move' });
+    // Black man on 21 is blocked by 25, and 30 behind it stops the jump.
+    const blocked = new Game(ENGLISH, build(ENGLISH, 'B', { black: [21], white: [25, 30] }));
+    expect(blocked.status().result).toBe('1-0');
+    expect(new Game(ENGLISH, build(ENGLISH, 'W', { black: [1] })).status().result).toBe('0-1');
+  });
+});
+
+describe('International draw rules', () => {
+  it('25 moves each with only kings moving and no capture: drawn at ply 50, not 49', () => {
+    const start = build(INTERNATIONAL, 'W', { whiteKings: [47, 49], white: [36, 40], blackKings: [2, 4], black: [11, 15] });
+    const game = new Game(INTERNATIONAL, start);
+    quietWalk(game, 49, true, 3);
+    expect(game.status().result).toBe('*');
+    quietWalk(game, 1, true, 4);
+    expect(game.status().result).toBe('1/2-1/2');
+    expect(game.status().reason).toMatch(/25 moves/);
+  });
+
+  it('a man move resets the 25-move count', () => {
+    const game = new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { whiteKings: [48], white: [40], blackKings: [3], black: [11] }));
+    game.play(find(game, '48-43'));
+    expect(game.drawCounters.quiet).toBe(1);
+    game.play(find(game, '11-16'));
+    expect(game.drawCounters.quiet).toBe(0);
+  });
+
+  it('16-move rule: three kings against a lone king is drawn after 32 plies, not 31', () => {
+    const game = new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { whiteKings: [47, 48, 49], blackKings: [26] }));
+    quietWalk(game, 31, true, 5);
+    expect(game.status().result).toBe('*');
+    quietWalk(game, 1, true, 6);
+    expect(game.status()).toEqual({ result: '1/2-1/2', reason: '16-move rule in a king ending' });
+  });
+
+  it('16-move rule also for a king and two men against a king; more material has no ending rule', () => {
+    const game = new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { whiteKings: [47], white: [36, 40], blackKings: [26] }));
+    expect(game.drawCounters.ending).toBe(0);
+    quietWalk(game, 31, true, 13);
+    expect(game.status().result).toBe('*');
+    quietWalk(game, 1, true, 14);
+    expect(game.status().reason).toBe('16-move rule in a king ending');
+    const bigger = new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { whiteKings: [47, 48], white: [36, 40], blackKings: [26] }));
+    expect(bigger.drawCounters.ending).toBe(-1);
+  });
+
+  it('5-move rule: two kings against a king is drawn after 10 plies, not 9', () => {
+    const game = new Game(INTERNATIONAL, build(INTERNATIONAL, 'B', { whiteKings: [47, 49], blackKings: [26] }));
+    quietWalk(game, 9, true, 9);
+    expect(game.status().result).toBe('*');
+    quietWalk(game, 1, true, 10);
+    expect(game.status()).toEqual({ result: '1/2-1/2', reason: '5-move rule in a king ending' });
+  });
+
+  it('the ending count starts when a capture makes the ending, and restarts on a change of material', () => {
+    // White's king on 46 must take the man on 37; what is left is three kings against one.
+    const game = new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { whiteKings: [46, 49, 50], blackKings: [3], black: [37] }));
+    expect(game.drawCounters.ending).toBe(-1);
+    const capture = game.legalMoves().find((m) => m.captured.includes(37));
+    expect(capture).toBeDefined();
+    game.play(capture!);
+    expect(game.drawCounters.ending).toBe(0);
+    quietWalk(game, 31, true, 11);
+    expect(game.status().result).toBe('*');
+    quietWalk(game, 1, true, 12);
+    expect(game.status().reason).toBe('16-move rule in a king ending');
+  });
+
+  it('no legal move loses in International too', () => {
+    expect(new Game(INTERNATIONAL, build(INTERNATIONAL, 'W', { black: [20] })).status())
+      .toEqual({ result: '0-1', reason: 'White has no legal move' });
+  });
+});
+
+describe('game history', () => {
+  it('undo and redo restore positions and counters', () => {
+    const game = new Game(ENGLISH);
+    const start = game.position.clone();
+    for (const text of ['11-15', '23-19', '8-11', '22-17']) game.play(find(game, text));
+    const after = game.position.clone();
+    const counters = { ...game.drawCounters };
+    for (let i = 0; i < 4; i++) game.undo();
+    expect(game.position.equals(start)).toBe(true);
+    expect(game.ply).toBe(0);
+    for (let i = 0; i < 4; i++) game.redo();
+    expect(game.position.equals(after)).toBe(true);
+    expect(game.drawCounters).toEqual(counters);
+  });
+
+  it('rejects an illegal move and a move after the end', () => {
+    const game = new Game(ENGLISH);
+    expect(() => game.play({ from: 9, to: 18, captured: [], path: [], crowns: false })).toThrow(/not a legal move/);
+    const over = new Game(ENGLISH, build(ENGLISH, 'B', { white: [22] }));
+    expect(() => over.play({ from: 22, to: 18, captured: [], path: [], crowns: false })).toThrow(/game is over/);
+  });
+
+  it('historyKeys covers the positions since the last irreversible move', () => {
+    const game = new Game(ENGLISH, build(ENGLISH, 'W', { whiteKings: [29], blackKings: [4], white: [27] }));
+    game.play(find(game, '29-25'));
+    game.play(find(game, '4-8'));
+    expect(game.historyKeys().lo.length).toBe(3);
+    game.play(find(game, '27-23'));
+    expect(game.historyKeys().lo.length).toBe(1);
+    expect(game.historyKeys().lo[0]).toBe(game.position.keyLo);
+  });
+});
