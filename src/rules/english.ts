@@ -223,7 +223,8 @@ function countMoves(pos: Position): number {
 /** Copy-make on the low word only: the 8x8 board never uses the high word. */
 function make(dst: Position, src: Position, list: MoveList, i: number): void {
   const from = list.from[i], to = list.to[i], cap = list.capLo[i];
-  const fromTo = (1 << from) | (1 << to);
+  // XOR, not OR: a king's round-trip capture ends on its own square and must stay there.
+  const fromTo = (1 << from) ^ (1 << to);
   let w = src.wLo, b = src.bLo, k = src.kLo;
   let keyLo = src.keyLo ^ Z_SIDE_LO, keyHi = src.keyHi ^ Z_SIDE_HI;
   const wasKing = ((k >>> from) & 1) !== 0;

@@ -1,0 +1,121 @@
+// A deliberately simple move generator, written straight from RULES.md with arrays and
+// square numbers, to check the fast bitboard generators against. Clarity over speed.
+
+import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, type Geometry } from '../../src/board/geometry.ts';
+import { BLACK_KING, type Board, EMPTY, type Piece, WHITE_KING, isKing, isWhite } from '../../src/rules/board.ts';
+import { BLACK, WHITE } from '../../src/rules/position.ts';
+
+export interface RefMove {
+  from: number;
+  to: number;
+  captured: number[]; // ascending
+  crowns: boolean;
+  /** Every landing-square route that makes this move (several when two routes take the same pieces). */
+  paths: string[];
+}
+
+export interface RefRules {
+  geometry: Geometry;
+  /** International: men capture backwards, kings fly, majority rule, crown only at the end. */
+  international: boolean;
+}
+
+const ALL_DIRECTIONS = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
+
+export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
+  const g = rules.geometry;
+  const white = board.side === WHITE;
+  const mine = (p: Piece) => p !== EMPTY && isWhite(p) === white;
+  const theirs = (p: Piece) => p !== EMPTY && isWhite(p) !== white;
+  const forward = white ? [UP_LEFT, UP_RIGHT] : [DOWN_LEFT, DOWN_RIGHT];
+  const onCrowningRow = (sq: number) => (white ? g.row(sq) === 0 : g.row(sq) === g.rows - 1);
+
+  const found = new Map<string, RefMove>();
+  const record = (from: number, to: number, captured: number[], path: number[], crowns: boolean) => {
+    const sorted = [...captured].sort((a, b) => a - b);
+    const key = `${from}|${to}|${sorted.join(',')}`;
+    const existing = found.get(key);
+    if (existing) existing.paths.push(path.join(','));
+    else found.set(key, { from, to, captured: sorted, crowns, paths: [path.join(',')] });
+  };
+
+  // Captures, piece by piece.
+  for (let from = 1; from <= g.squares; from++) {
+    const piece = board.squares[from];
+    if (!mine(piece)) continue;
+    const king = isKing(piece);
+    const squares = [...board.squares];
+    squares[from] = EMPTY; // the capturing piece's own square counts as empty
+    const jump = (at: number, captured: number[], path: number[]) => {
+      let continued = false;
+      const directions = king || rules.international ? ALL_DIRECTIONS : forward;
+      for (const dir of directions) {
+        if (king && rules.international) {
+          let victim = g.neighbour(at, dir);
+          while (victim !== 0 && squares[victim] === EMPTY) victim = g.neighbour(victim, dir);
+          // Jumped pieces stay on the board until the end: they block, and cannot be taken twice.
+          if (victim === 0 || !theirs(squares[victim]) || captured.includes(victim)) continue;
+          let landing = g.neighbour(victim, dir);
+          while (landing !== 0 && squares[landing] === EMPTY) {
+            continued = true;
+            jump(landing, [...captured, victim], [...path, landing]);
+            landing = g.neighbour(landing, dir);
+          }
+        } else {
+          const victim = g.neighbour(at, dir);
+          const landing = victim === 0 ? 0 : g.neighbour(victim, dir);
+          if (landing === 0 || !theirs(squares[victim]) || captured.includes(victim) || squares[landing] !== EMPTY) continue;
+          continued = true;
+          if (!rules.international && !king && onCrowningRow(landing)) {
+            record(from, landing, [...captured, victim], [...path, landing], true); // English: crowning ends the move
+          } else {
+            jump(landing, [...captured, victim], [...path, landing]);
+          }
+        }
+      }
+      if (!continued && captured.length > 0) record(from, at, captured, path, !king && onCrowningRow(at));
+    };
+    jump(from, [], []);
+  }
+  let moves = [...found.values()];
+  if (moves.length > 0) {
+    if (rules.international) {
+      const most = Math.max(...moves.map((m) => m.captured.length));
+      moves = moves.filter((m) => m.captured.length === most);
+    }
+    return moves;
+  }
+
+  // No capture: quiet moves.
+  for (let from = 1; from <= g.squares; from++) {
+    const piece = board.squares[from];
+    if (!mine(piece)) continue;
+    const king = isKing(piece);
+    for (const dir of king ? ALL_DIRECTIONS : forward) {
+      let to = g.neighbour(from, dir);
+      while (to !== 0 && board.squares[to] === EMPTY) {
+        moves.push({ from, to, captured: [], crowns: !king && onCrowningRow(to), paths: [''] });
+        if (!(king && rules.international)) break;
+        to = g.neighbour(to, dir);
+      }
+    }
+  }
+  return moves;
+}
+
+export function applyReferenceMove(board: Board, move: RefMove): Board {
+  const squares = [...board.squares];
+  const piece = squares[move.from];
+  squares[move.from] = EMPTY;
+  for (const sq of move.captured) squares[sq] = EMPTY;
+  squares[move.to] = move.crowns ? (isWhite(piece) ? WHITE_KING : BLACK_KING) : piece;
+  return { side: board.side === WHITE ? BLACK : WHITE, squares };
+}
+
+export function referencePerft(rules: RefRules, board: Board, depth: number): number {
+  const moves = referenceMoves(rules, board);
+  if (depth === 1) return moves.length;
+  let total = 0;
+  for (const m of moves) total += referencePerft(rules, applyReferenceMove(board, m), depth - 1);
+  return total;
+}
