@@ -11,8 +11,10 @@ const program = new Command('damka')
   .showHelpAfterError()
   .exitOverride();
 
-program.addCommand(perftCommand());
-program.addCommand(movesCommand());
+for (const command of [perftCommand(), movesCommand()]) {
+  // addCommand does not pass these settings down; usage errors must reach our exit code 2.
+  program.addCommand(command.exitOverride().showHelpAfterError());
+}
 
 try {
   await program.parseAsync(process.argv);

@@ -1,0 +1,46 @@
+// Perft from both starting positions against the published tables (../shared/reference),
+// single-threaded and over the worker pool.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import perftTable from '../../shared/reference/perft.json' with { type: 'json' };
+import { PerftRunner } from '../src/tools/perft.ts';
+import { PerftPool } from '../src/tools/perft-parallel.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+
+describe('perft from the starting position', () => {
+  it('English to depth 9', () => {
+    const runner = new PerftRunner(ENGLISH);
+    for (let d = 1; d <= 9; d++) expect(runner.run(ENGLISH.startPosition(), d), `depth ${d}`).toBe(perftTable.english.counts[d - 1]);
+  });
+
+  it('International to depth 7', () => {
+    const runner = new PerftRunner(INTERNATIONAL);
+    for (let d = 1; d <= 7; d++) {
+      expect(runner.run(INTERNATIONAL.startPosition(), d), `depth ${d}`).toBe(perftTable.international.counts[d - 1]);
+    }
+  });
+
+  it('the starting FENs in the table are the variants\' start positions', () => {
+    expect(ENGLISH.startFen).toBe(perftTable.english.fen);
+    expect(INTERNATIONAL.startFen).toBe(perftTable.international.fen);
+  });
+});
+
+describe('perft on a worker pool', () => {
+  const pool = new PerftPool(2);
+  afterAll(() => pool.close());
+
+  it('gives the same totals as one thread (English 9, International 7)', async () => {
+    expect(await pool.run(ENGLISH, ENGLISH.startPosition(), 9)).toBe(perftTable.english.counts[8]);
+    expect(await pool.run(INTERNATIONAL, INTERNATIONAL.startPosition(), 7)).toBe(perftTable.international.counts[6]);
+  });
+
+  it('divides into per-move counts that add up, in generation order', async () => {
+    const counts = await pool.divide(INTERNATIONAL, INTERNATIONAL.startPosition(), 6);
+    expect(counts).toHaveLength(9);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(perftTable.international.counts[5]);
+    const runner = new PerftRunner(INTERNATIONAL);
+    const moves = INTERNATIONAL.legalMoves(INTERNATIONAL.startPosition());
+    moves.forEach((m, i) => expect(runner.run(INTERNATIONAL.play(INTERNATIONAL.startPosition(), m), 5)).toBe(counts[i]));
+  });
+});
