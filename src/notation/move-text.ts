@@ -100,6 +100,6 @@ function whyIllegal(variant: Variant, board: Board, legal: Move[], from: number)
     const rule = variant.flyingKings && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
     return `${rule}: ${list}${captures.length > 6 ? ', ...' : ''}`;
   }
-  const fromHere = legal.filter((m) => m.from === from).map((m) => formatMove(m, legal));
+  const fromHere = legal.filter((m) => m.from === from).sort((a, b) => a.to - b.to).map((m) => formatMove(m, legal));
   return fromHere.length > 0 ? `the piece on ${from} can play ${fromHere.join(', ')}` : `the piece on ${from} cannot move`;
 }
