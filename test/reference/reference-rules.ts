@@ -18,6 +18,8 @@ export interface RefRules {
   geometry: Geometry;
   /** International: men capture backwards, kings fly, majority rule, crown only at the end. */
   international: boolean;
+  /** Test-only: break one rule on purpose, to find positions where that rule matters. */
+  broken?: 'remove-at-once' | 'start-square-occupied';
 }
 
 const ALL_DIRECTIONS = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
@@ -45,8 +47,9 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
     if (!mine(piece)) continue;
     const king = isKing(piece);
     const squares = [...board.squares];
-    squares[from] = EMPTY; // the capturing piece's own square counts as empty
+    if (rules.broken !== 'start-square-occupied') squares[from] = EMPTY; // the capturing piece's own square counts as empty
     const jump = (at: number, captured: number[], path: number[]) => {
+      if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = EMPTY;
       let continued = false;
       const directions = king || rules.international ? ALL_DIRECTIONS : forward;
       for (const dir of directions) {
@@ -73,6 +76,7 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
           }
         }
       }
+      if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = board.squares[sq];
       if (!continued && captured.length > 0) record(from, at, captured, path, !king && onCrowningRow(at));
     };
     jump(from, [], []);
