@@ -116,27 +116,28 @@ function jumpersUp(movers: number, opp: number, empty: number): number {
   return movers & (stepDownRight(stepDownRight(empty) & opp) | stepDownLeft(stepDownLeft(empty) & opp));
 }
 
-function hasCapture(pos: Position): boolean {
+/** Pieces of the side to move that have a jump; captures are compulsory when this is not 0. */
+function jumpers(pos: Position): number {
   const empty = ~(pos.wLo | pos.bLo);
   if (pos.side === WHITE) {
-    return (jumpersUp(pos.wLo, pos.bLo, empty) | jumpersDown(pos.wLo & pos.kLo, pos.bLo, empty)) !== 0;
+    return jumpersUp(pos.wLo, pos.bLo, empty) | jumpersDown(pos.wLo & pos.kLo, pos.bLo, empty);
   }
-  return (jumpersDown(pos.bLo, pos.wLo, empty) | jumpersUp(pos.bLo & pos.kLo, pos.wLo, empty)) !== 0;
+  return jumpersDown(pos.bLo, pos.wLo, empty) | jumpersUp(pos.bLo & pos.kLo, pos.wLo, empty);
 }
 
-function generateCaptures(pos: Position, list: MoveList): number {
+function hasCapture(pos: Position): boolean {
+  return jumpers(pos) !== 0;
+}
+
+function generateCaptures(pos: Position, list: MoveList, jumping: number): number {
   const white = pos.side === WHITE;
-  const own = white ? pos.wLo : pos.bLo;
   gList = list;
   gCount = 0;
   gOpp = white ? pos.bLo : pos.wLo;
   gCrown = white ? WHITE_CROWN : BLACK_CROWN;
   const empty = ~(pos.wLo | pos.bLo);
   const dirBase = white ? UP_LEFT : DOWN_LEFT;
-  const jumpers = white
-    ? jumpersUp(own, gOpp, empty) | jumpersDown(own & pos.kLo, gOpp, empty)
-    : jumpersDown(own, gOpp, empty) | jumpersUp(own & pos.kLo, gOpp, empty);
-  let men = jumpers & ~pos.kLo;
+  let men = jumping & ~pos.kLo;
   while (men !== 0) {
     const s = 31 - Math.clz32(men & -men);
     men &= men - 1;
@@ -144,7 +145,7 @@ function generateCaptures(pos: Position, list: MoveList): number {
     gEmpty = empty;
     manJumps(s, dirBase, 0, 0);
   }
-  let kings = jumpers & pos.kLo;
+  let kings = jumping & pos.kLo;
   while (kings !== 0) {
     const s = 31 - Math.clz32(kings & -kings);
     kings &= kings - 1;
@@ -172,7 +173,8 @@ function addSteps(list: MoveList, n: number, targets: number, delta: number, cro
 }
 
 function generate(pos: Position, list: MoveList): number {
-  if (hasCapture(pos)) return (list.count = generateCaptures(pos, list));
+  const jumping = jumpers(pos);
+  if (jumping !== 0) return (list.count = generateCaptures(pos, list, jumping));
   const empty = ~(pos.wLo | pos.bLo);
   let n = 0;
   let down: number, up: number;
@@ -203,7 +205,8 @@ function generate(pos: Position, list: MoveList): number {
 const countScratch = new MoveList();
 
 function countMoves(pos: Position): number {
-  if (hasCapture(pos)) return generateCaptures(pos, countScratch);
+  const jumping = jumpers(pos);
+  if (jumping !== 0) return generateCaptures(pos, countScratch, jumping);
   const empty = ~(pos.wLo | pos.bLo);
   let down: number, up: number;
   if (pos.side === WHITE) {
