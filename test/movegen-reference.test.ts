@@ -2,7 +2,7 @@
 // positions: same move sets, same counts, same positions after each move, same keys.
 
 import { describe, expect, it } from 'vitest';
-import perftTable from '../../shared/reference/perft.json' with { type: 'json' };
+import perftTable from './data/perft.json' with { type: 'json' };
 import type { Board } from '../src/rules/board.ts';
 import { computeKey, moveFromList } from '../src/rules/convert.ts';
 import { MoveList } from '../src/rules/move.ts';

@@ -1,8 +1,10 @@
-// Perft from both starting positions against the published tables (../shared/reference),
-// single-threaded and over the worker pool.
+// Perft from both starting positions against the published tables (a copy of
+// ../shared/reference/perft.json in test/data), single-threaded and over the worker pool.
 
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import perftTable from '../../shared/reference/perft.json' with { type: 'json' };
+import perftTable from './data/perft.json' with { type: 'json' };
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
@@ -42,5 +44,13 @@ describe('perft on a worker pool', () => {
     const runner = new PerftRunner(INTERNATIONAL);
     const moves = INTERNATIONAL.legalMoves(INTERNATIONAL.startPosition());
     moves.forEach((m, i) => expect(runner.run(INTERNATIONAL.play(INTERNATIONAL.startPosition(), m), 5)).toBe(counts[i]));
+  });
+});
+
+describe('the perft table shipped in test/data', () => {
+  // Users have no ../shared; the project keeps a copy, which must not drift from the reference.
+  const shared = fileURLToPath(new URL('../../shared/reference/perft.json', import.meta.url));
+  it.runIf(existsSync(shared))('is the same as ../shared/reference/perft.json', () => {
+    expect(JSON.parse(readFileSync(shared, 'utf8'))).toEqual(perftTable);
   });
 });
