@@ -1,0 +1,254 @@
+// A Hub protocol session (version 2, docs/PROTOCOLS.md): reads GUI lines, answers on the
+// output. Searches run elsewhere (a worker behind HubBackend), so this object stays
+// responsive: during a search it answers ping, ponder-hit and stop, and refuses the rest.
+// Every bad line gets `error message="..."` and the session goes on.
+
+import { Game } from '../../game/game.ts';
+import { NotationError } from '../../notation/errors.ts';
+import { parseHubPosition } from '../../notation/hub-position.ts';
+import { formatMove, parseMove } from '../../notation/move-text.ts';
+import type { Move } from '../../rules/move.ts';
+import type { Position } from '../../rules/position.ts';
+import type { Variant } from '../../rules/variant.ts';
+import { getVariant } from '../../rules/variants.ts';
+import { type HubLevel, parseLevel } from './level.ts';
+import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
+
+export type HubMode = 'think' | 'ponder' | 'analyze';
+
+export interface HubSearchRequest {
+  variant: Variant;
+  root: Position;
+  /** Zobrist keys of the game since its last irreversible move, oldest first, root last. */
+  history: { lo: Int32Array; hi: Int32Array };
+  level: HubLevel;
+  mode: HubMode;
+}
+
+export interface HubInfo {
+  depth: number;
+  meanDepth?: number;
+  /** Centi-men, from the side to move. */
+  score: number;
+  nodes: number;
+  timeMs: number;
+  pv: Move[];
+}
+
+export interface HubBackend {
+  init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void>;
+  search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }>;
+  stop(): void;
+  ponderHit(): void;
+  newGame(): void;
+  close(): Promise<void>;
+}
+
+export const ENGINE_NAME = 'Damka';
+export const ENGINE_VERSION = '0.1.0';
+const HUB_VARIANTS: Record<string, string> = { normal: 'international', english: 'english' };
+const TT_MIN = 1;
+const TT_MAX = 4096;
+/** Parallel search does not exist yet: advertise only what is honoured. */
+const THREADS_MAX = 1;
+
+export class HubSession {
+  private variantName = 'normal';
+  private ttMb = 64;
+  private threads = 1;
+  private initialised = false;
+  private game: Game | null = null;
+  private level: HubLevel = { kind: 'move-time', seconds: 1 };
+  private searching: HubMode | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly output: (line: string) => void,
+    private readonly backend: HubBackend,
+    private readonly quit: () => void,
+  ) {}
+
+  get variant(): Variant {
+    return getVariant(HUB_VARIANTS[this.variantName]);
+  }
+
+  get isSearching(): boolean {
+    return this.searching !== null;
+  }
+
+  /** Handles one input line; never throws. */
+  handle(text: string): void {
+    let line: HubLine | null;
+    try {
+      line = parseHubLine(text);
+    } catch (err) {
+      this.error(err instanceof HubSyntaxError ? err.message : String(err));
+      return;
+    }
+    if (line === null) return;
+    try {
+      this.dispatch(line);
+    } catch (err) {
+      this.error(err instanceof Error ? err.message : String(err));
+    }
+  }
+
+  private send(command: string, args: Record<string, string | number | boolean | undefined> = {}): void {
+    if (!this.closed) this.output(formatHubLine(command, args));
+  }
+
+  private error(message: string): void {
+    this.send('error', { message });
+  }
+
+  private dispatch(line: HubLine): void {
+    const { command } = line;
+    if (this.searching !== null && !['ping', 'stop', 'ponder-hit', 'quit'].includes(command)) {
+      throw new Error(`"${command}" is not allowed during a search (only ping, ponder-hit and stop)`);
+    }
+    switch (command) {
+      case 'hub': return this.hello();
+      case 'set-param': return this.setParam(line);
+      case 'init': return this.init();
+      case 'new-game': return this.newGame();
+      case 'pos': return this.setPosition(line);
+      case 'level': this.level = parseLevel(line); return;
+      case 'go': return this.go(line);
+      case 'stop': if (this.searching !== null) this.backend.stop(); return;
+      case 'ponder-hit': return this.ponderHit();
+      case 'ping': return this.send('pong');
+      case 'quit': return this.quit();
+      default: throw new Error(`unknown command "${command}"`);
+    }
+  }
+
+  private hello(): void {
+    this.send('id', { name: ENGINE_NAME, version: ENGINE_VERSION, author: 'The Damka developers', country: '' });
+    this.send('param', { name: 'variant', value: this.variantName, type: 'enum', values: Object.keys(HUB_VARIANTS).join(' ') });
+    this.send('param', { name: 'tt-size', value: this.ttMb, type: 'int', min: TT_MIN, max: TT_MAX });
+    this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
+    this.send('wait');
+  }
+
+  private setParam(line: HubLine): void {
+    const name = line.args.get('name');
+    const value = line.args.get('value');
+    if (typeof name !== 'string' || name === '') throw new Error('set-param needs name=...');
+    if (typeof value !== 'string') throw new Error(`set-param name=${name} needs value=...`);
+    switch (name) {
+      case 'variant':
+        if (!(value in HUB_VARIANTS)) throw new Error(`variant "${value}" is not supported (${Object.keys(HUB_VARIANTS).join(', ')})`);
+        if (this.initialised && value !== this.variantName) throw new Error('the variant cannot change after init');
+        this.variantName = value;
+        return;
+      case 'tt-size':
+        if (this.initialised) throw new Error('tt-size cannot change after init');
+        this.ttMb = intParam(name, value, TT_MIN, TT_MAX);
+        return;
+      case 'threads':
+        this.threads = intParam(name, value, 1, THREADS_MAX);
+        return;
+      default:
+        throw new Error(`unknown parameter "${name}"`);
+    }
+  }
+
+  private init(): void {
+    if (this.initialised) {
+      this.send('ready');
+      return;
+    }
+    this.initialised = true;
+    this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads }).then(
+      () => this.send('ready'),
+      (err) => this.error(`init failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }
+
+  private newGame(): void {
+    this.game = null;
+    this.backend.newGame();
+  }
+
+  private setPosition(line: HubLine): void {
+    this.game = null; // a bad pos must not leave a stale position to search
+    const text = line.args.get('pos');
+    if (typeof text !== 'string') throw new Error('pos needs pos=<position>');
+    const variant = this.variant;
+    const game = new Game(variant, variant.fromBoard(parseHubPosition(variant, text)));
+    const moves = line.args.get('moves');
+    if (moves !== undefined && moves !== true) {
+      const list = moves.trim() === '' ? [] : moves.trim().split(/\s+/);
+      list.forEach((text, i) => {
+        try {
+          game.play(parseMove(variant, game.position, text));
+        } catch (err) {
+          const why = err instanceof NotationError || err instanceof Error ? err.message : String(err);
+          throw new Error(`pos: move ${i + 1} of moves (${text}): ${why}`);
+        }
+      });
+    }
+    this.game = game;
+  }
+
+  private go(line: HubLine): void {
+    const modes: HubMode[] = ['think', 'ponder', 'analyze'];
+    const mode = modes.find((m) => line.args.has(m));
+    if (!mode) throw new Error('go needs think, ponder or analyze');
+    if (!this.initialised) throw new Error('go before init');
+    if (this.game === null) throw new Error('go without a position (send pos first)');
+    const variant = this.variant;
+    const root = this.game.position;
+    if (variant.countMoves(root) === 0) throw new Error('the position has no legal move');
+    this.searching = mode;
+    const history = this.game.historyKeys();
+    const onInfo = (info: HubInfo) => this.info(info);
+    this.backend.search({ variant, root, history, level: this.level, mode }, onInfo).then(
+      ({ move, ponder }) => {
+        this.searching = null;
+        if (!move) {
+          this.error('the search found no move');
+          return;
+        }
+        this.send('done', { move: formatMove(move, [], 'hub'), ponder: ponder ? formatMove(ponder, [], 'hub') : undefined });
+      },
+      (err) => {
+        this.searching = null;
+        this.error(`search failed: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+  }
+
+  private ponderHit(): void {
+    if (this.searching !== 'ponder') throw new Error('ponder-hit without a ponder search');
+    this.searching = 'think';
+    this.backend.ponderHit();
+  }
+
+  private info(info: HubInfo): void {
+    const seconds = info.timeMs / 1000;
+    this.send('info', {
+      depth: info.depth,
+      'mean-depth': info.meanDepth === undefined ? undefined : info.meanDepth.toFixed(1),
+      score: (info.score / 100).toFixed(2),
+      nodes: info.nodes,
+      time: seconds.toFixed(3),
+      nps: seconds > 0 ? (info.nodes / seconds / 1e6).toFixed(2) : undefined,
+      pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(m, [], 'hub')).join(' ') : undefined,
+    });
+  }
+
+  /** Stops output (after stdin closed or quit) and releases the backend. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.searching !== null) this.backend.stop();
+    await this.backend.close();
+  }
+}
+
+function intParam(name: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value.trim())) throw new Error(`${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new Error(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
