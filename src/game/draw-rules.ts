@@ -33,7 +33,8 @@ export const INTERNATIONAL_QUIET_LIMIT = 50;
 export const ENDING_16_LIMIT = 32;
 export const ENDING_5_LIMIT = 10;
 
-function material(pos: Position): number {
+/** Material signature: men and kings of each side packed in one number (for the ending rules). */
+export function materialSignature(pos: Position): number {
   const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi);
   const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi);
   const wm = popcount(pos.wLo & ~pos.kLo) + popcount(pos.wHi & ~pos.kHi);
@@ -56,7 +57,7 @@ export function endingLimit(signature: number): number {
 }
 
 export function initialCounters(variant: Variant, pos: Position): DrawCounters {
-  const sig = material(pos);
+  const sig = materialSignature(pos);
   return { reversible: 0, quiet: 0, ending: variant.flyingKings && endingLimit(sig) > 0 ? 0 : -1, material: sig };
 }
 
@@ -71,7 +72,7 @@ export function nextCounters(
   let ending = -1;
   let sig = prev.material;
   if (variant.flyingKings) {
-    if (captured || crowned) sig = material(after);
+    if (captured || crowned) sig = materialSignature(after);
     if (endingLimit(sig) > 0) ending = sig === prev.material && prev.ending >= 0 ? prev.ending + 1 : 0;
   }
   return { reversible, quiet, ending, material: sig };

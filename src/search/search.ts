@@ -1,0 +1,496 @@
+// The search: iterative deepening over principal-variation alpha-beta with aspiration
+// windows, a transposition table, quiescence that resolves every capture, killer and
+// history move ordering, optional late-move reductions, and draws by repetition and by the
+// draw rules of RULES.md inside the tree.
+//
+// Hot path: positions, move lists and per-ply tables are preallocated; moves inside the
+// tree are indices into the ply's MoveList, encoded as numbers for the table and killers.
+// Everything crossing the interface (results, principal variations) is plain Move objects.
+
+import { INTERNATIONAL_QUIET_LIMIT, ENGLISH_QUIET_LIMIT, type DrawCounters, endingLimit, materialSignature } from '../game/draw-rules.ts';
+import type { Limits } from '../engine/task.ts';
+import { Evaluator } from '../eval/evaluator.ts';
+import { moveFromList } from '../rules/convert.ts';
+import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
+import { Position, popcount } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { planTime } from './time.ts';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
+
+export const MAX_PLY = 128;
+export const MATE = 30000;
+/** Scores beyond this are wins or losses at a known distance. */
+export const MATE_BOUND = MATE - 2 * MAX_PLY;
+const INF = 32000;
+
+export interface SearchOptions {
+  /** Late-move reductions of quiet moves after the first few. */
+  lmr: boolean;
+  /** Aspiration windows around the previous iteration's score. */
+  aspiration: boolean;
+  /** Search one ply deeper where the side to move has a single legal move. */
+  singleReplyExtension: boolean;
+  /** In quiescence, when the opponent threatens a capture and we have none, try our quiet moves once. */
+  threatQuiescence: boolean;
+}
+
+export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: true };
+
+export interface SearchInfo {
+  depth: number;
+  selDepth: number;
+  /** Centi-men from the side to move; beyond ±MATE_BOUND a win or loss (see mateIn). */
+  score: number;
+  nodes: number;
+  timeMs: number;
+  pv: Move[];
+}
+
+export interface SearchResult extends SearchInfo {
+  /** Null when the side to move has no legal move. */
+  move: Move | null;
+  /** The reply we expect, to ponder on. */
+  ponder: Move | null;
+}
+
+export interface SearchRequest {
+  /** Keys of the game's positions since its last irreversible move, oldest first, the root last. */
+  history?: { lo: Int32Array; hi: Int32Array };
+  /** The root's draw-rule counters (Game.drawCounters); by default derived from the history. */
+  counters?: DrawCounters;
+  limits: Limits;
+  /** Search a single legal move too, instead of returning it at once. */
+  analyze?: boolean;
+  /** Int32Array over shared memory whose element `stopIndex` becomes non-zero to stop. */
+  signals?: Int32Array;
+  stopIndex?: number;
+  onInfo?: (info: SearchInfo) => void;
+}
+
+/** Plies to mate from a score (positive: we win), or null for an ordinary score. */
+export function mateIn(score: number): number | null {
+  if (score > MATE_BOUND) return MATE - score;
+  if (score < -MATE_BOUND) return -(MATE + score);
+  return null;
+}
+
+const ENC_VALID = 1 << 30;
+
+/** A move's identity in 31 bits: from, to and a hash of the captured set. */
+function encode(list: MoveList, i: number): number {
+  const h = (Math.imul(list.capLo[i], 0x9e3779b1) ^ Math.imul(list.capHi[i], 0x85ebca77)) >>> 14;
+  return ENC_VALID | list.from[i] | (list.to[i] << 6) | (h << 12);
+}
+
+export class Searcher {
+  readonly evaluator: Evaluator;
+  readonly tt: TranspositionTable;
+  options: SearchOptions;
+
+  private readonly positions: Position[] = [];
+  private readonly lists: MoveList[] = [];
+  private readonly order: Int32Array[] = [];
+  private readonly killers = new Int32Array(MAX_PLY * 2);
+  private readonly historyScore = new Int32Array(2 * 64 * 64);
+  private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLength = new Int32Array(MAX_PLY + 1);
+
+  // Game and tree positions as one stack: keys and draw counters, index `base + ply`.
+  private keyLo = new Int32Array(0);
+  private keyHi = new Int32Array(0);
+  private reversible = new Int32Array(0);
+  private quiet = new Int32Array(0);
+  private ending = new Int32Array(0);
+  private material = new Float64Array(0);
+  private base = 0;
+
+  private nodes = 0;
+  private selDepth = 0;
+  private stopped = false;
+  private startTime = 0;
+  private hardMs = Infinity;
+  private nodeLimit = Infinity;
+  private signals: Int32Array | null = null;
+  private stopIndex = 0;
+  private rootDepth = 0;
+  /** Score of the root's best move so far in the current iteration. */
+  private rootScore = 0;
+
+  constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: Evaluator) {
+    this.evaluator = evaluator ?? new Evaluator(variant);
+    this.tt = new TranspositionTable(ttMb);
+    this.options = { ...DEFAULT_OPTIONS, ...options };
+    for (let i = 0; i <= MAX_PLY; i++) {
+      this.positions.push(new Position());
+      this.lists.push(new MoveList());
+      this.order.push(new Int32Array(MAX_MOVES));
+    }
+  }
+
+  /** Forget everything learnt: table, killers, history (a new game, or reproducible runs). */
+  clear(): void {
+    this.tt.clear();
+    this.killers.fill(0);
+    this.historyScore.fill(0);
+  }
+
+  search(root: Position, request: SearchRequest): SearchResult {
+    const limits = request.limits;
+    this.startTime = performance.now();
+    this.nodes = 0;
+    this.selDepth = 0;
+    this.stopped = false;
+    this.signals = request.signals ?? null;
+    this.stopIndex = request.stopIndex ?? 0;
+    this.nodeLimit = limits.nodes ?? Infinity;
+    const plan = planTime(limits);
+    this.hardMs = plan.hardMs;
+    this.tt.nextGeneration();
+    this.setUpStack(root, request);
+    this.positions[0].copyFrom(root);
+
+    const rootList = new MoveList(true);
+    const rootCount = this.variant.generate(root, rootList);
+    const empty: SearchResult = { move: null, ponder: null, depth: 0, selDepth: 0, score: -MATE, nodes: 0, timeMs: 0, pv: [] };
+    if (rootCount === 0) return empty;
+    if (rootCount === 1 && !request.analyze) {
+      const move = moveFromList(this.variant.geometry, rootList, 0);
+      return { move, ponder: null, depth: 0, selDepth: 0, score: 0, nodes: 0, timeMs: 0, pv: [move] };
+    }
+
+    const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    let best: SearchResult | null = null;
+    let previousScore = 0;
+    let previousMove = 0;
+    let instability = 1;
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      this.rootDepth = depth;
+      let score: number;
+      if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
+        let delta = 30;
+        let alpha = previousScore - delta, beta = previousScore + delta;
+        for (;;) {
+          score = this.alphaBeta(0, depth, alpha, beta, true);
+          if (this.stopped) break;
+          if (score <= alpha) alpha = Math.max(-INF, alpha - delta);
+          else if (score >= beta) beta = Math.min(INF, beta + delta);
+          else break;
+          delta *= 3;
+        }
+      } else {
+        score = this.alphaBeta(0, depth, -INF, INF, true);
+      }
+      // An unfinished iteration is kept only if its first (previous best) move was searched
+      // and something beat it; otherwise the last finished iteration stands.
+      if (this.stopped && (this.pvLength[0] === 0 || best === null || this.pvTable[0] === previousMove)) break;
+      if (this.stopped) score = this.rootScore;
+      const pvMoves = this.pvMoves(root);
+      const elapsed = performance.now() - this.startTime;
+      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score!, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves };
+      if (best !== null && this.pvTable[0] !== previousMove) instability = Math.min(instability + 0.5, 2.5);
+      else instability = Math.max(1, instability - 0.25);
+      const drop = best !== null && score! < previousScore - 25 ? 1.5 : 1;
+      previousScore = score!;
+      previousMove = this.pvTable[0];
+      best = { ...info, move: pvMoves[0] ?? null, ponder: pvMoves[1] ?? null };
+      request.onInfo?.(info);
+      if (this.stopped) break;
+      if (Math.abs(score!) > MATE_BOUND && depth > MATE - Math.abs(score!) + 2 && !limits.infinite && !request.analyze) break;
+      if (elapsed > plan.softMs * instability * drop * 0.6) break;
+      if (this.nodes >= this.nodeLimit) break;
+    }
+    if (best === null) {
+      // Stopped before depth 1 finished: any legal move beats none.
+      const move = moveFromList(this.variant.geometry, rootList, 0);
+      best = { move, ponder: null, depth: 0, selDepth: this.selDepth, score: 0, nodes: this.nodes, timeMs: Math.round(performance.now() - this.startTime), pv: [move] };
+    }
+    best.nodes = this.nodes;
+    best.timeMs = Math.round(performance.now() - this.startTime);
+    return best;
+  }
+
+  private setUpStack(root: Position, request: SearchRequest): void {
+    const hist = request.history;
+    const n = hist && hist.lo.length > 0 ? hist.lo.length : 1;
+    const size = n + MAX_PLY + 1;
+    if (this.keyLo.length < size) {
+      this.keyLo = new Int32Array(size);
+      this.keyHi = new Int32Array(size);
+      this.reversible = new Int32Array(size);
+      this.quiet = new Int32Array(size);
+      this.ending = new Int32Array(size);
+      this.material = new Float64Array(size);
+    }
+    for (let i = 0; i < n - 1; i++) {
+      this.keyLo[i] = hist!.lo[i];
+      this.keyHi[i] = hist!.hi[i];
+    }
+    this.base = n - 1;
+    this.keyLo[this.base] = root.keyLo;
+    this.keyHi[this.base] = root.keyHi;
+    const c = request.counters;
+    this.reversible[this.base] = c ? c.reversible : n - 1;
+    this.quiet[this.base] = c ? c.quiet : n - 1;
+    const sig = c ? c.material : materialSignature(root);
+    this.material[this.base] = sig;
+    this.ending[this.base] = c ? c.ending : this.variant.flyingKings && endingLimit(sig) > 0 ? 0 : -1;
+  }
+
+  private checkLimits(): void {
+    if ((this.signals !== null && Atomics.load(this.signals, this.stopIndex) !== 0) ||
+        this.nodes >= this.nodeLimit ||
+        performance.now() - this.startTime >= this.hardMs) {
+      this.stopped = true;
+    }
+  }
+
+  /** Whether the position at `ply` is drawn by repetition or by a draw-rule counter. */
+  private isDraw(ply: number): boolean {
+    const s = this.base + ply;
+    const rev = this.reversible[s];
+    const lo = this.keyLo[s], hi = this.keyHi[s];
+    for (let k = s - 2; k >= s - rev && k >= 0; k -= 2) {
+      if (this.keyLo[k] === lo && this.keyHi[k] === hi) return true;
+    }
+    if (this.variant.flyingKings) {
+      if (this.quiet[s] >= INTERNATIONAL_QUIET_LIMIT) return true;
+      const e = this.ending[s];
+      if (e >= 0 && e >= endingLimit(this.material[s])) return true;
+      return false;
+    }
+    return this.quiet[s] >= ENGLISH_QUIET_LIMIT;
+  }
+
+  /** Makes move i of ply's list into ply+1 and pushes its keys and counters. */
+  private makeMove(ply: number, i: number): void {
+    const list = this.lists[ply];
+    const pos = this.positions[ply];
+    const child = this.positions[ply + 1];
+    this.variant.make(child, pos, list, i);
+    const s = this.base + ply;
+    const from = list.from[i];
+    const isKing = from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1;
+    const captured = list.captures[i] > 0;
+    const crowned = (list.flags[i] & CROWNS) !== 0;
+    this.keyLo[s + 1] = child.keyLo;
+    this.keyHi[s + 1] = child.keyHi;
+    const reset = captured || !isKing;
+    this.reversible[s + 1] = reset ? 0 : this.reversible[s] + 1;
+    if (this.variant.flyingKings) {
+      this.quiet[s + 1] = this.reversible[s + 1];
+      let sig = this.material[s];
+      let e = -1;
+      if (captured || crowned) sig = materialSignature(child);
+      if (endingLimit(sig) > 0) e = sig === this.material[s] && this.ending[s] >= 0 ? this.ending[s] + 1 : 0;
+      this.material[s + 1] = sig;
+      this.ending[s + 1] = e;
+    } else {
+      this.quiet[s + 1] = captured || crowned ? 0 : this.quiet[s] + 1;
+    }
+  }
+
+  private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean): number {
+    this.pvLength[ply] = 0;
+    if (depth <= 0) return this.quiesce(ply, alpha, beta, 0);
+    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    const pos = this.positions[ply];
+
+    if (ply > 0) {
+      if (this.isDraw(ply)) {
+        // A rule draw at a position with no move is still a loss (the game ended with that move).
+        return this.variant.countMoves(pos) === 0 ? -(MATE - ply) : 0;
+      }
+      if (ply >= MAX_PLY - 1) return this.evaluator.evaluate(pos);
+      // Mate-distance pruning: nothing here can beat a faster win already found.
+      alpha = Math.max(alpha, -(MATE - ply));
+      beta = Math.min(beta, MATE - ply - 1);
+      if (alpha >= beta) return alpha;
+    }
+
+    const tt = this.tt;
+    let hashMove = 0;
+    if (tt.probe(pos.keyLo, pos.keyHi)) {
+      hashMove = tt.move;
+      if (!pvNode && tt.depth >= depth) {
+        let score = tt.score;
+        if (score > MATE_BOUND) score -= ply;
+        else if (score < -MATE_BOUND) score += ply;
+        if (tt.bound === BOUND_EXACT ||
+            (tt.bound === BOUND_LOWER && score >= beta) ||
+            (tt.bound === BOUND_UPPER && score <= alpha)) return score;
+      }
+    }
+
+    const list = this.lists[ply];
+    const n = this.variant.generate(pos, list);
+    if (n === 0) return -(MATE - ply);
+    const capturing = list.captures[0] > 0;
+    if (n === 1 && ply > 0 && this.options.singleReplyExtension && ply < 2 * this.rootDepth) depth++;
+
+    const order = this.order[ply];
+    this.scoreMoves(ply, n, hashMove, capturing);
+
+    const alphaStart = alpha;
+    let bestScore = -INF;
+    let bestMove = 0;
+    const side = pos.side;
+    for (let i = 0; i < n; i++) {
+      // Selection sort step: bring the best-ordered remaining move to i.
+      let bi = i;
+      for (let j = i + 1; j < n; j++) if (order[j] > order[bi]) bi = j;
+      if (bi !== i) this.swap(list, order, i, bi);
+
+      this.makeMove(ply, i);
+      let score: number;
+      if (i === 0) {
+        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
+      } else {
+        let reduction = 0;
+        if (this.options.lmr && !capturing && depth >= 3 && i >= 3 && order[i] < 30_000_000 && (list.flags[i] & CROWNS) === 0) {
+          reduction = i >= 8 && depth >= 6 ? 2 : 1;
+        }
+        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false);
+        if (score > alpha && reduction > 0 && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false);
+        if (score > alpha && score < beta && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
+      }
+      if (this.stopped) return 0;
+      if (score > bestScore) {
+        bestScore = score;
+        bestMove = encode(list, i);
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, bestMove);
+          if (ply === 0) this.rootScore = score;
+          if (score >= beta) {
+            if (!capturing) this.rewardQuiet(ply, side, list, i, depth);
+            break;
+          }
+        }
+      }
+    }
+
+    let stored = bestScore;
+    if (stored > MATE_BOUND) stored += ply;
+    else if (stored < -MATE_BOUND) stored -= ply;
+    const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.keyLo, pos.keyHi, bestMove, stored, depth, bound);
+    return bestScore;
+  }
+
+  /** Captures resolved to the end; no standing pat while a capture is on (it is compulsory). */
+  private quiesce(ply: number, alpha: number, beta: number, qply: number): number {
+    this.pvLength[ply] = 0;
+    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if (this.stopped) return 0;
+    if (ply > this.selDepth) this.selDepth = ply;
+    const pos = this.positions[ply];
+    if (ply >= MAX_PLY - 1) return this.evaluator.evaluate(pos);
+
+    const variant = this.variant;
+    const list = this.lists[ply];
+    let n: number;
+    if (!variant.hasCapture(pos)) {
+      const stand = this.evaluator.evaluate(pos);
+      if (!this.options.threatQuiescence || qply > 0) return stand;
+      // The opponent threatens a capture: standing pat would ignore it, so at the first
+      // quiescence ply we must move, and each of our moves is followed by its captures.
+      pos.side ^= 1;
+      const threat = variant.hasCapture(pos);
+      pos.side ^= 1;
+      if (!threat) return stand;
+      n = variant.generate(pos, list);
+      if (n === 0) return -(MATE - ply);
+    } else {
+      n = variant.generate(pos, list);
+    }
+    let best = -INF;
+    for (let i = 0; i < n; i++) {
+      this.makeMove(ply, i);
+      // Quiet moves here can repeat a position; treat it as a draw like the main search.
+      const score = list.captures[i] === 0 && this.isDraw(ply + 1) ? 0 : -this.quiesce(ply + 1, -beta, -alpha, qply + 1);
+      if (this.stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          this.updatePv(ply, encode(list, i));
+          if (score >= beta) break;
+        }
+      }
+    }
+    return best;
+  }
+
+  private scoreMoves(ply: number, n: number, hashMove: number, capturing: boolean): void {
+    const list = this.lists[ply];
+    const order = this.order[ply];
+    const pos = this.positions[ply];
+    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
+    const hist = pos.side * 4096;
+    for (let i = 0; i < n; i++) {
+      const e = encode(list, i);
+      let v: number;
+      if (e === hashMove) v = 1_000_000_000;
+      else if (capturing) {
+        v = 100_000_000 + list.captures[i] * 1000 + (popcount(list.capLo[i] & pos.kLo) + popcount(list.capHi[i] & pos.kHi)) * 100;
+        if (list.flags[i] & CROWNS) v += 50;
+      } else if (list.flags[i] & CROWNS) v = 50_000_000;
+      else if (e === k1) v = 40_000_000;
+      else if (e === k2) v = 39_000_000;
+      else v = this.historyScore[hist + list.from[i] * 64 + list.to[i]];
+      order[i] = v;
+    }
+  }
+
+  private swap(list: MoveList, order: Int32Array, a: number, b: number): void {
+    let t = order[a]; order[a] = order[b]; order[b] = t;
+    t = list.from[a]; list.from[a] = list.from[b]; list.from[b] = t;
+    t = list.to[a]; list.to[a] = list.to[b]; list.to[b] = t;
+    t = list.capLo[a]; list.capLo[a] = list.capLo[b]; list.capLo[b] = t;
+    t = list.capHi[a]; list.capHi[a] = list.capHi[b]; list.capHi[b] = t;
+    t = list.flags[a]; list.flags[a] = list.flags[b]; list.flags[b] = t;
+    t = list.captures[a]; list.captures[a] = list.captures[b]; list.captures[b] = t;
+  }
+
+  private rewardQuiet(ply: number, side: number, list: MoveList, i: number, depth: number): void {
+    const e = encode(list, i);
+    if (this.killers[ply * 2] !== e) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2];
+      this.killers[ply * 2] = e;
+    }
+    const h = side * 4096 + list.from[i] * 64 + list.to[i];
+    this.historyScore[h] += depth * depth;
+    if (this.historyScore[h] > 20_000_000) {
+      for (let k = 0; k < this.historyScore.length; k++) this.historyScore[k] >>= 1;
+    }
+  }
+
+  private updatePv(ply: number, move: number): void {
+    const row = ply * MAX_PLY, child = (ply + 1) * MAX_PLY;
+    this.pvTable[row] = move;
+    const len = ply + 1 <= MAX_PLY ? this.pvLength[ply + 1] : 0;
+    for (let k = 0; k < len && k + 1 < MAX_PLY; k++) this.pvTable[row + 1 + k] = this.pvTable[child + k];
+    this.pvLength[ply] = Math.min(len + 1, MAX_PLY);
+  }
+
+  /** The root's principal variation as Move objects (slow path, once per iteration). */
+  private pvMoves(root: Position): Move[] {
+    const moves: Move[] = [];
+    const list = new MoveList(true);
+    let pos = root.clone();
+    for (let k = 0; k < this.pvLength[0]; k++) {
+      const want = this.pvTable[k];
+      const n = this.variant.generate(pos, list);
+      let found = -1;
+      for (let i = 0; i < n; i++) if (encode(list, i) === want) { found = i; break; }
+      if (found < 0) break;
+      moves.push(moveFromList(this.variant.geometry, list, found));
+      const next = new Position();
+      this.variant.make(next, pos, list, found);
+      pos = next;
+    }
+    return moves;
+  }
+}

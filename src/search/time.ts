@@ -1,0 +1,39 @@
+// How long to think. A soft budget decides whether to start another iteration (stretched
+// when the best move changes or the score drops); a hard deadline ends the search
+// mid-iteration, and it always leaves a reserve on the clock so that we never lose on time.
+
+import type { Limits } from '../engine/task.ts';
+
+/** Time for one move under a clock, in seconds: a share of what is left plus most of the increment. */
+export function moveBudget(time: number, inc: number, movesToGo: number): number {
+  const moves = movesToGo > 0 ? Math.min(movesToGo, 40) : 30;
+  const reserve = Math.min(1, time * 0.05);
+  return Math.max(0.005, Math.min(time * 0.5, (time - reserve) / moves + inc * 0.8));
+}
+
+export interface TimePlan {
+  /** Milliseconds after which no new iteration starts (before stretching); Infinity without a clock. */
+  softMs: number;
+  /** Milliseconds after which the search stops at once. */
+  hardMs: number;
+}
+
+/** Overhead we allow for answering after the search stops (message passing, output). */
+const LATENCY_MS = 15;
+
+export function planTime(limits: Limits): TimePlan {
+  if (limits.infinite) return { softMs: Infinity, hardMs: Infinity };
+  if (limits.moveTime !== undefined) {
+    const ms = Math.max(1, limits.moveTime * 1000 - LATENCY_MS);
+    // A fixed time a move is there to be used: only the hard deadline ends the search.
+    return { softMs: Infinity, hardMs: ms };
+  }
+  if (limits.time !== undefined) {
+    const time = Math.max(0, limits.time);
+    const budget = moveBudget(time, limits.inc ?? 0, limits.movesToGo ?? 0) * 1000;
+    // Never more than a third of the clock on one move, and keep a reserve for latency.
+    const ceiling = Math.max(1, Math.min(time * 1000 / 3, time * 1000 - 50 - LATENCY_MS));
+    return { softMs: Math.min(budget, ceiling), hardMs: Math.min(budget * 4, ceiling) };
+  }
+  return { softMs: Infinity, hardMs: Infinity };
+}
