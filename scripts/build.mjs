@@ -6,6 +6,7 @@ import { chmodSync } from 'node:fs';
 const entries = {
   damka: 'src/cli/main.ts',
   'perft-worker': 'src/tools/perft-worker.ts',
+  'search-worker': 'src/engine/search-worker.ts',
   bench: 'bench/bench.ts',
 };
 

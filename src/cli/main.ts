@@ -2,16 +2,22 @@
 // The damka command line: commander wiring only; each command lives in src/cli/commands/.
 
 import { Command, CommanderError } from 'commander';
+import { analyzeCommand } from './commands/analyze.ts';
+import { benchCommand } from './commands/bench.ts';
+import { hubCommand } from './commands/hub.ts';
 import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
+import { playCommand, runTextMode } from './commands/play.ts';
 
 const program = new Command('damka')
   .description('Damka: a draughts engine for English (8x8) and International (10x10) draughts')
   .version('0.1.0')
   .showHelpAfterError()
-  .exitOverride();
+  .exitOverride()
+  // No command: the text mode, for a person at a terminal.
+  .action(async () => runTextMode('international'));
 
-for (const command of [perftCommand(), movesCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), perftCommand(), movesCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

@@ -12,3 +12,10 @@ export function distFile(name: string): string {
   if (!existsSync(file)) throw new Error(`${file} is missing: run "npm run build" first`);
   return file;
 }
+
+/** A file shipped with the package (bench positions, openings), by its path from the package root. */
+export function packageFile(relative: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const root = here.endsWith('dist') ? join(here, '..') : join(here, '..', '..');
+  return join(root, relative);
+}

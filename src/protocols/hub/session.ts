@@ -3,6 +3,7 @@
 // responsive: during a search it answers ping, ponder-hit and stop, and refuses the rest.
 // Every bad line gets `error message="..."` and the session goes on.
 
+import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
 import { NotationError } from '../../notation/errors.ts';
 import { parseHubPosition } from '../../notation/hub-position.ts';
@@ -21,6 +22,7 @@ export interface HubSearchRequest {
   root: Position;
   /** Zobrist keys of the game since its last irreversible move, oldest first, root last. */
   history: { lo: Int32Array; hi: Int32Array };
+  counters?: DrawCounters;
   level: HubLevel;
   mode: HubMode;
 }
@@ -203,7 +205,7 @@ export class HubSession {
     this.searching = mode;
     const history = this.game.historyKeys();
     const onInfo = (info: HubInfo) => this.info(info);
-    this.backend.search({ variant, root, history, level: this.level, mode }, onInfo).then(
+    this.backend.search({ variant, root, history, counters: this.game.drawCounters, level: this.level, mode }, onInfo).then(
       ({ move, ponder }) => {
         this.searching = null;
         if (!move) {

@@ -1,0 +1,60 @@
+import { Command } from 'commander';
+import { Game } from '../../game/game.ts';
+import { formatMove, parseMove } from '../../notation/move-text.ts';
+import type { Limits } from '../../engine/task.ts';
+import { Searcher } from '../../search/search.ts';
+import { UsageError, guarded, parseIntOption } from '../errors.ts';
+import { positionFromFen } from '../position-option.ts';
+import { formatInfo, formatScore } from '../search-output.ts';
+import { resolveVariant, variantOption } from '../variant-option.ts';
+
+interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string }
+
+export function analyzeCommand(): Command {
+  return new Command('analyze')
+    .description('search a position and print each iteration and the best move')
+    .addOption(variantOption())
+    .option('-f, --fen <fen>', 'PDN FEN of the position (default: the starting position)')
+    .option('-m, --moves <moves>', 'moves played from that position first, e.g. "32-28 19-23"')
+    .option('-d, --depth <n>', 'search to this depth')
+    .option('-t, --time <seconds>', 'search for this long')
+    .option('-n, --nodes <n>', 'search about this many nodes')
+    .option('--tt-size <mb>', 'transposition table size in MB', '64')
+    .action(guarded((opts: AnalyzeOptions) => {
+      const variant = resolveVariant(opts.variant);
+      const game = new Game(variant, positionFromFen(variant, opts.fen));
+      const moves = opts.moves?.trim() ? opts.moves.trim().split(/[\s,]+/) : [];
+      moves.forEach((text, i) => {
+        try {
+          game.play(parseMove(variant, game.position, text));
+        } catch (err) {
+          throw new UsageError(`--moves: move ${i + 1} (${text}): ${err instanceof Error ? err.message : String(err)}`);
+        }
+      });
+      const status = game.status();
+      if (status.result !== '*') throw new UsageError(`the game is over: ${status.result} (${status.reason})`);
+      const limits: Limits = {};
+      if (opts.depth !== undefined) limits.depth = parseIntOption('depth', opts.depth, 1, 100);
+      if (opts.nodes !== undefined) limits.nodes = parseIntOption('nodes', opts.nodes, 1, Number.MAX_SAFE_INTEGER);
+      if (opts.time !== undefined) {
+        const t = Number(opts.time);
+        if (!Number.isFinite(t) || t <= 0) throw new UsageError(`--time must be a positive number of seconds, got "${opts.time}"`);
+        limits.moveTime = t;
+      }
+      if (limits.depth === undefined && limits.nodes === undefined && limits.moveTime === undefined) {
+        throw new UsageError('give a limit: --depth N, --time SECONDS or --nodes N');
+      }
+      const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096));
+      const result = searcher.search(game.position, {
+        history: game.historyKeys(),
+        counters: game.drawCounters,
+        limits,
+        analyze: true,
+        onInfo: (info) => process.stdout.write(`${formatInfo(info)}\n`),
+      });
+      if (!result.move) throw new UsageError('the position has no legal move');
+      const legal = game.legalMoves();
+      const ponder = result.ponder ? ` ponder ${formatMove(result.ponder, [], 'pdn')}` : '';
+      process.stdout.write(`best move ${formatMove(result.move, legal, 'pdn')}${ponder} score ${formatScore(result.score)} depth ${result.depth}\n`);
+    }));
+}

@@ -1,0 +1,46 @@
+import { createInterface } from 'node:readline';
+import { Command } from 'commander';
+import { WorkerEngine } from '../../engine/worker-engine.ts';
+import { EngineBackend } from '../../protocols/hub/engine-backend.ts';
+import { TextMode } from '../../protocols/text/text-mode.ts';
+import { variantOption } from '../variant-option.ts';
+import { getVariant } from '../../rules/variants.ts';
+import { fail } from '../errors.ts';
+
+/** The text mode on stdin/stdout; also what `damka` with no command runs. */
+export async function runTextMode(variantName: string): Promise<void> {
+  try {
+    getVariant(variantName);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  const backend = new EngineBackend(new WorkerEngine());
+  const interactive = process.stdin.isTTY === true;
+  const input = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, crlfDelay: Infinity, terminal: interactive });
+  let closing = false;
+  const finish = async () => {
+    if (closing) return;
+    closing = true;
+    const timer = setTimeout(() => process.exit(0), 500);
+    await backend.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  const mode = new TextMode((text) => process.stdout.write(`${text}\n`), backend, () => void finish(), variantName);
+  mode.start();
+  if (interactive) input.setPrompt('damka> ');
+  input.prompt();
+  // Lines are handled one at a time, in order, even while the engine thinks.
+  let queue = Promise.resolve();
+  input.on('line', (line) => {
+    queue = queue.then(() => mode.handle(line)).then(() => { if (!closing) input.prompt(); });
+  });
+  input.on('close', () => { queue = queue.then(() => finish()); });
+}
+
+export function playCommand(): Command {
+  return new Command('play')
+    .description('text mode for a person at a terminal (also what "damka" alone runs)')
+    .addOption(variantOption())
+    .action(async (opts: { variant: string }) => runTextMode(opts.variant));
+}

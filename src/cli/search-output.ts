@@ -1,0 +1,20 @@
+// One line per search iteration, the same in every command that shows a search.
+
+import { formatMove } from '../notation/move-text.ts';
+import { mateIn } from '../search/search.ts';
+import type { Move } from '../rules/move.ts';
+
+export function formatScore(score: number): string {
+  const mate = mateIn(score);
+  if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
+  return (score / 100).toFixed(2);
+}
+
+export function formatPv(pv: readonly Move[]): string {
+  return pv.map((m) => formatMove(m, [], 'pdn')).join(' ');
+}
+
+export function formatInfo(info: { depth: number; selDepth: number; score: number; nodes: number; timeMs: number; pv: readonly Move[] }): string {
+  const nps = info.timeMs > 0 ? Math.round((info.nodes / info.timeMs) * 1000) : 0;
+  return `depth ${info.depth}/${info.selDepth} score ${formatScore(info.score)} nodes ${info.nodes} time ${(info.timeMs / 1000).toFixed(3)} nps ${nps} pv ${formatPv(info.pv)}`;
+}

@@ -1,0 +1,69 @@
+// What travels between the main thread and a search worker. Positions go as their plain
+// bitboard fields; the stop flag lives in shared memory so that a stop takes effect while
+// the worker is busy searching and cannot read messages.
+
+import type { MessagePort } from 'node:worker_threads';
+import type { DrawCounters } from '../game/draw-rules.ts';
+import type { Move } from '../rules/move.ts';
+import type { Position } from '../rules/position.ts';
+
+export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
+
+export interface Limits {
+  depth?: number;
+  nodes?: number;
+  /** Seconds for this move. */
+  moveTime?: number;
+  /** Seconds left on our clock, increment per move, moves to the next time control. */
+  time?: number;
+  inc?: number;
+  movesToGo?: number;
+  infinite?: boolean;
+}
+
+export interface SearchTask {
+  variant: string;
+  root: PlainPosition;
+  historyLo: Int32Array;
+  historyHi: Int32Array;
+  /** The root's draw-rule counters, when the caller has a game. */
+  counters?: DrawCounters;
+  limits: Limits;
+  /** Search even a single legal move (analysis) instead of playing it at once. */
+  analyze: boolean;
+  ttMb: number;
+  /** Clear the hash table first (new game). */
+  clear: boolean;
+  /** Int32Array over a SharedArrayBuffer: index 0 is the stop flag. */
+  signals: Int32Array;
+  /** Where info messages go. */
+  port: MessagePort;
+}
+
+export interface TaskInfo {
+  depth: number;
+  selDepth: number;
+  score: number;
+  nodes: number;
+  timeMs: number;
+  /** The principal variation as move objects. */
+  pv: Move[];
+}
+
+export interface TaskResult {
+  move: Move | null;
+  ponder: Move | null;
+  /** Centi-men from the side to move (wins and losses beyond ±MATE_BOUND of src/search). */
+  score: number;
+  depth: number;
+  selDepth: number;
+  nodes: number;
+  timeMs: number;
+  pv: Move[];
+}
+
+export const STOP = 0;
+
+export function plainPosition(pos: Position): PlainPosition {
+  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side };
+}

@@ -1,0 +1,58 @@
+// The search benchmark: fixed-depth searches of a fixed list of positions (bench/positions),
+// each from an empty table, so that the node total is a signature of the build: the same
+// code gives the same number on any machine, and a change in it shows a change in search.
+
+import { readFileSync } from 'node:fs';
+import { parseFen } from '../notation/fen.ts';
+import type { Position } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { Searcher } from '../search/search.ts';
+import { packageFile } from './dist-path.ts';
+
+export interface BenchPosition {
+  id: string;
+  fen: string;
+  position: Position;
+}
+
+/** Default depths: a few seconds a variant on this project's 2-core machine. */
+export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 9 };
+const BENCH_TT_MB = 16;
+
+/** Reads `FEN ; id ; description` lines; `#` starts a comment. */
+export function readBenchPositions(variant: Variant, file = packageFile(`bench/positions/${variant.name}.txt`)): BenchPosition[] {
+  const out: BenchPosition[] = [];
+  readFileSync(file, 'utf8').split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.replace(/#.*/, '').trim();
+    if (line === '') return;
+    const [fen, id] = line.split(';').map((f) => f.trim());
+    try {
+      out.push({ id: id || `line ${i + 1}`, fen, position: variant.fromBoard(parseFen(variant, fen)) });
+    } catch (err) {
+      throw new Error(`${file}:${i + 1}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
+  return out;
+}
+
+export interface BenchResult {
+  positions: number;
+  nodes: number;
+  ms: number;
+}
+
+export function runSearchBench(
+  variant: Variant, depth: number, positions: BenchPosition[],
+  onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
+): BenchResult {
+  const searcher = new Searcher(variant, BENCH_TT_MB);
+  let nodes = 0, ms = 0;
+  positions.forEach((p, i) => {
+    searcher.clear();
+    const r = searcher.search(p.position, { limits: { depth }, analyze: true });
+    nodes += r.nodes;
+    ms += r.timeMs;
+    onPosition?.(i, p.id, r.nodes, r.timeMs);
+  });
+  return { positions: positions.length, nodes, ms };
+}
