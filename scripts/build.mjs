@@ -8,6 +8,7 @@ const entries = {
   'perft-worker': 'src/tools/perft-worker.ts',
   'search-worker': 'src/engine/search-worker.ts',
   bench: 'bench/bench.ts',
+  'match-rapid': 'bench/match-rapid.ts',
 };
 
 await build({

@@ -134,7 +134,7 @@ export class Evaluator {
         else if (material < 0 && wm + wk <= 3 && bk > 0) score += w.chase * this.kingDistance(bkLo, bkHi, pos.wLo, pos.wHi);
       }
     }
-    return pos.side === WHITE ? score : -score;
+    return (pos.side === WHITE ? score : -score) | 0;
   }
 
   private emptyAt(b: number, eLo: number, eHi: number): number {
@@ -155,7 +155,7 @@ export class Evaluator {
         const d = Math.max(Math.abs(this.rowOf[b] - this.rowOf[c]), Math.abs(this.fileOf[b] - this.fileOf[c]));
         if (d < best) best = d;
       }
-      total += best;
+      if (best < 99) total += best;
     }
     return total;
   }

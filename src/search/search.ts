@@ -186,7 +186,7 @@ export class Searcher {
       if (this.stopped) score = this.rootScore;
       const pvMoves = this.pvMoves(root);
       const elapsed = performance.now() - this.startTime;
-      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score!, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves };
+      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score! | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves };
       if (best !== null && this.pvTable[0] !== previousMove) instability = Math.min(instability + 0.5, 2.5);
       else instability = Math.max(1, instability - 0.25);
       const drop = best !== null && score! < previousScore - 25 ? 1.5 : 1;

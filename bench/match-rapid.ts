@@ -1,0 +1,80 @@
+// Damka against rapid-draughts' alpha-beta computer from the English three-move ballots,
+// each ballot twice with colours reversed. Our Game referees (rules, draw rules, results);
+// every rapid-draughts move is checked against our legal moves.
+//
+//   node dist/match-rapid.js [--games 100] [--rapid-depth 8] [--time 0.1] [--part 0/1]
+//
+// --part k/n plays every n-th game starting at k, so that two processes can share the games.
+
+import { readFileSync } from 'node:fs';
+import { Game } from '../src/game/game.ts';
+import { parseFen } from '../src/notation/fen.ts';
+import { formatMove, parseMove } from '../src/notation/move-text.ts';
+import type { Move } from '../src/rules/move.ts';
+import { BLACK } from '../src/rules/position.ts';
+import { ENGLISH } from '../src/rules/variants.ts';
+import { Searcher } from '../src/search/search.ts';
+import { packageFile } from '../src/tools/dist-path.ts';
+import { type RapidMove, RapidEnglishGame } from './rapid-draughts-adapter.ts';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const games = Number(arg('games', '100'));
+const rapidDepth = Number(arg('rapid-depth', '8'));
+const moveTime = Number(arg('time', '0.1'));
+const [part, parts] = arg('part', '0/1').split('/').map(Number);
+
+interface Ballot { id: string; moves: string[]; fen: string }
+const ballots: Ballot[] = readFileSync(packageFile('openings/english-3move-ballots.txt'), 'utf8')
+  .split('\n').filter((l) => /^\d{3} ok /.test(l))
+  .map((l) => { const f = l.trim().split(/\s+/); return { id: f[0], moves: f.slice(2, 5), fen: f[5] }; });
+// Spread the ballots used over the whole deck rather than the first few.
+const pairs = Math.ceil(games / 2);
+const chosen = Array.from({ length: pairs }, (_, i) => ballots[Math.floor((i * ballots.length) / pairs)]);
+
+const sameMove = (a: Move, b: RapidMove) => a.from === b.from && a.to === b.to && a.captured.join() === b.captured.join();
+
+let wins = 0, draws = 0, losses = 0;
+for (let g = part; g < games; g += parts) {
+  const ballot = chosen[Math.floor(g / 2)];
+  const damkaIsBlack = g % 2 === 0;
+  const game = new Game(ENGLISH);
+  const rapid = new RapidEnglishGame();
+  for (const text of ballot.moves) {
+    const move = parseMove(ENGLISH, game.position, text);
+    game.play(move);
+    rapid.play({ from: move.from, to: move.to, captured: move.captured });
+  }
+  if (!game.position.equals(ENGLISH.fromBoard(parseFen(ENGLISH, ballot.fen)))) throw new Error(`ballot ${ballot.id} does not reach its FEN`);
+  const searcher = new Searcher(ENGLISH, 64);
+  let note = '';
+  while (game.status().result === '*') {
+    const damkaToMove = (game.position.side === BLACK) === damkaIsBlack;
+    let move: Move;
+    if (damkaToMove) {
+      const r = searcher.search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: { moveTime } });
+      move = r.move!;
+    } else {
+      if (rapid.over) { note = ` (rapid-draughts ended the game: ${rapid.status})`; break; }
+      const m = await rapid.computerMove(rapidDepth);
+      const legal = game.legalMoves().find((l) => sameMove(l, m));
+      if (!legal) throw new Error(`rapid-draughts played an illegal move ${m.from}-${m.to} in game ${g + 1}`);
+      move = legal;
+    }
+    game.play(move);
+    rapid.play({ from: move.from, to: move.to, captured: move.captured });
+  }
+  const status = game.status();
+  const damkaWhite = !damkaIsBlack;
+  let outcome: 'win' | 'draw' | 'loss';
+  if (status.result === '1/2-1/2' || status.result === '*') outcome = 'draw';
+  else outcome = (status.result === '1-0') === damkaWhite ? 'win' : 'loss';
+  if (outcome === 'win') wins++; else if (outcome === 'draw') draws++; else losses++;
+  const played = wins + draws + losses;
+  console.log(`game ${g + 1} ballot ${ballot.id} ${ballot.moves.join(' ')} Damka ${damkaIsBlack ? 'Black' : 'White'}: ${outcome} ${status.result} ${status.reason}${note}, ${game.ply} plies | +${wins} =${draws} -${losses} score ${(((wins + draws / 2) / played) * 100).toFixed(1)}%`);
+  if (outcome === 'loss') console.log(`  moves: ${game.moves.map((m) => formatMove(m, [], 'pdn')).join(' ')}`);
+}
+console.log(`final: ${wins + draws + losses} games, +${wins} =${draws} -${losses}, Damka ${(((wins + draws / 2) / (wins + draws + losses)) * 100).toFixed(1)}%`);
