@@ -9,6 +9,7 @@ const entries = {
   'search-worker': 'src/engine/search-worker.ts',
   bench: 'bench/bench.ts',
   'match-rapid': 'bench/match-rapid.ts',
+  'make-openings': 'bench/make-openings.ts',
 };
 
 await build({
