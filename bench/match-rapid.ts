@@ -58,6 +58,7 @@ for (let g = part; g < games; g += parts) {
       const r = searcher.search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: { moveTime } });
       move = r.move!;
     } else {
+      if (rapid.over && rapid.status === 'draw') rapid.resetDrawCounters();
       if (rapid.over) { note = ` (rapid-draughts ended the game: ${rapid.status})`; break; }
       const m = await rapid.computerMove(rapidDepth);
       const legal = game.legalMoves().find((l) => sameMove(l, m));
@@ -75,6 +76,6 @@ for (let g = part; g < games; g += parts) {
   if (outcome === 'win') wins++; else if (outcome === 'draw') draws++; else losses++;
   const played = wins + draws + losses;
   console.log(`game ${g + 1} ballot ${ballot.id} ${ballot.moves.join(' ')} Damka ${damkaIsBlack ? 'Black' : 'White'}: ${outcome} ${status.result} ${status.reason}${note}, ${game.ply} plies | +${wins} =${draws} -${losses} score ${(((wins + draws / 2) / played) * 100).toFixed(1)}%`);
-  if (outcome === 'loss') console.log(`  moves: ${game.moves.map((m) => formatMove(m, [], 'pdn')).join(' ')}`);
+  if (outcome !== 'win') console.log(`  moves: ${game.moves.map((m) => formatMove(m, [], 'pdn')).join(' ')}`);
 }
 console.log(`final: ${wins + draws + losses} games, +${wins} =${draws} -${losses}, Damka ${(((wins + draws / 2) / (wins + draws + losses)) * 100).toFixed(1)}%`);

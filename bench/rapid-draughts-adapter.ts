@@ -32,7 +32,7 @@ export interface RapidMove { from: number; to: number; captured: number[] }
 
 /** A game in rapid-draughts, driven with our square numbers. */
 export class RapidEnglishGame {
-  private readonly game: EnglishDraughtsGame = EnglishDraughts.setup();
+  private game: EnglishDraughtsGame = EnglishDraughts.setup();
 
   legalMoves(): RapidMove[] {
     return this.game.moves.map((m) => ({
@@ -56,6 +56,16 @@ export class RapidEnglishGame {
     const computer = EnglishDraughtsComputerFactory.alphaBeta({ maxDepth });
     const m = await computer(this.game);
     return { from: m.origin + 1, to: m.destination + 1, captured: m.captures.map((c) => c + 1).sort((a, b) => a - b) };
+  }
+
+  /**
+   * rapid-draughts calls a game drawn after 40 plies without capture or man move, where our
+   * rule book (RULES.md) allows 80 without capture or crowning. When only its own rule has
+   * fired, this restarts its counters on the same position so that it plays on under ours.
+   */
+  resetDrawCounters(): void {
+    const data = this.game.engine.data;
+    this.game = EnglishDraughts.setup({ ...data, stats: { sinceCapture: 0, sinceNonKingAdvance: 0 } });
   }
 
   get over(): boolean {

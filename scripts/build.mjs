@@ -10,6 +10,7 @@ const entries = {
   bench: 'bench/bench.ts',
   'match-rapid': 'bench/match-rapid.ts',
   'make-openings': 'bench/make-openings.ts',
+  selfplay: 'bench/selfplay.ts',
 };
 
 await build({

@@ -1,0 +1,71 @@
+// Damka against Damka with different search options or evaluation weights, from the shipped
+// openings with colours reversed, under our referee (Game). The way to show that an option
+// gains strength before it is switched on by default.
+//
+//   node dist/selfplay.js --variant english --games 100 --nodes 50000 --b lmr=0
+//   node dist/selfplay.js --variant international --time 0.05 --a threatQuiescence=0 --b-weights w.json
+//
+// --part k/n plays every n-th game from k (to run two processes on two cores).
+
+import { readFileSync } from 'node:fs';
+import { Game } from '../src/game/game.ts';
+import { Evaluator } from '../src/eval/evaluator.ts';
+import { defaultWeights, validateWeights } from '../src/eval/weights.ts';
+import { parseFen } from '../src/notation/fen.ts';
+import type { Limits } from '../src/engine/task.ts';
+import { getVariant } from '../src/rules/variants.ts';
+import { DEFAULT_OPTIONS, Searcher, type SearchOptions } from '../src/search/search.ts';
+import { packageFile } from '../src/tools/dist-path.ts';
+
+function arg(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const variant = getVariant(arg('variant', 'english'));
+const games = Number(arg('games', '100'));
+const limits: Limits = process.argv.includes('--time') ? { moveTime: Number(arg('time', '0.1')) } : { nodes: Number(arg('nodes', '30000')) };
+const [part, parts] = arg('part', '0/1').split('/').map(Number);
+const maxPlies = Number(arg('max-plies', '300'));
+
+function options(text: string): Partial<SearchOptions> {
+  const out: Record<string, boolean> = {};
+  for (const pair of text.split(',').filter(Boolean)) {
+    const [k, v] = pair.split('=');
+    if (!(k in DEFAULT_OPTIONS)) throw new Error(`unknown search option ${k}`);
+    out[k] = v !== '0' && v !== 'false';
+  }
+  return out;
+}
+function evaluator(file: string): Evaluator {
+  if (!file) return new Evaluator(variant, defaultWeights(variant.name));
+  return new Evaluator(variant, validateWeights(JSON.parse(readFileSync(file, 'utf8')), variant.geometry.rows));
+}
+const configA = { options: options(arg('a', '')), weights: arg('a-weights', '') };
+const configB = { options: options(arg('b', '')), weights: arg('b-weights', '') };
+
+const openings = readFileSync(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'), 'utf8')
+  .split('\n').filter((l) => l.trim() && !l.startsWith('#') && !/ barred /.test(l))
+  .map((l) => (variant.name === 'english' ? l.trim().split(/\s+/)[5] : l.split(';')[1].trim()));
+
+let a = 0, d = 0, b = 0;
+for (let g = part; g < games; g += parts) {
+  const fen = openings[Math.floor(g / 2) % openings.length];
+  const aIsWhite = g % 2 === 0;
+  const game = new Game(variant, variant.fromBoard(parseFen(variant, fen)));
+  const sa = new Searcher(variant, 16, configA.options, evaluator(configA.weights));
+  const sb = new Searcher(variant, 16, configB.options, evaluator(configB.weights));
+  while (game.status().result === '*' && game.ply < maxPlies) {
+    const aToMove = (game.position.side === 0) === aIsWhite;
+    const r = (aToMove ? sa : sb).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits });
+    game.play(r.move!);
+  }
+  const result = game.status().result;
+  const aWon = (result === '1-0' && aIsWhite) || (result === '0-1' && !aIsWhite);
+  const bWon = (result === '1-0' && !aIsWhite) || (result === '0-1' && aIsWhite);
+  if (aWon) a++; else if (bWon) b++; else d++;
+  const n = a + b + d;
+  const score = (a + d / 2) / n;
+  const elo = score > 0 && score < 1 ? -400 * Math.log10(1 / score - 1) : score >= 1 ? Infinity : -Infinity;
+  console.log(`game ${g + 1}: ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
+}
