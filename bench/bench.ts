@@ -1,5 +1,6 @@
 // `npm run bench`: perft throughput (bulk counting), single thread and with a worker pool,
-// and English perft side by side with the rapid-draughts package. Medians of several runs:
+// English perft side by side with the rapid-draughts package, and the search bench (the
+// same fixed-depth searches as `damka bench`). Medians of several runs:
 // the machine is shared and noisy.
 
 import { availableParallelism } from 'node:os';
@@ -8,6 +9,7 @@ import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { rapidPerft } from './rapid-draughts-adapter.ts';
+import { BENCH_DEPTH, readBenchPositions, runSearchBench } from '../src/tools/search-bench.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -53,3 +55,19 @@ const runner = new PerftRunner(ENGLISH);
 const damka = await timeRuns('damka english perft 9', () => runner.run(ENGLISH.startPosition(), 9));
 const rapid = await timeRuns('rapid-draughts english perft 9', () => rapidPerft(9));
 console.log(`Damka is ${(rapid.ms / damka.ms).toFixed(1)}x faster than rapid-draughts`);
+
+console.log('\nSearch (damka bench: fixed-depth searches of bench/positions, one thread):');
+for (const variant of [ENGLISH, INTERNATIONAL]) {
+  const depth = BENCH_DEPTH[variant.name];
+  const positions = readBenchPositions(variant);
+  const nps: number[] = [];
+  let nodes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const r = runSearchBench(variant, depth, positions);
+    nodes = r.nodes;
+    nps.push(r.nodes / r.ms * 1000);
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${variant.name} search: run ${i + 1}/${RUNS}`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
+  console.log(`${`${variant.name} bench, ${positions.length} positions, depth ${depth}`.padEnd(44)} nodes ${String(nodes).padStart(11)}  median ${(median(nps) / 1e6).toFixed(2)} M nodes/s  (${RUNS} runs)`);
+}
