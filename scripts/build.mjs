@@ -11,6 +11,7 @@ const entries = {
   'match-rapid': 'bench/match-rapid.ts',
   'make-openings': 'bench/make-openings.ts',
   selfplay: 'bench/selfplay.ts',
+  'make-bench-positions': 'bench/make-bench-positions.ts',
 };
 
 await build({

@@ -16,7 +16,7 @@ export interface BenchPosition {
 }
 
 /** Default depths: a few seconds a variant on this project's 2-core machine. */
-export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 9 };
+export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 11 };
 const BENCH_TT_MB = 16;
 
 /** Reads `FEN ; id ; description` lines; `#` starts a comment. */
