@@ -1,0 +1,74 @@
+// The search commands as a user runs them: analyze and bench.
+
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Game } from '../src/game/game.ts';
+import { parseMove } from '../src/notation/move-text.ts';
+import { ENGLISH } from '../src/rules/variants.ts';
+
+const CLI = fileURLToPath(new URL('../dist/damka.js', import.meta.url));
+
+function damka(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('damka analyze', () => {
+  it('prints one line per iteration and a legal best move', () => {
+    const r = damka('analyze', '--variant', 'english', '--moves', '11-15 23-19', '--depth', '6');
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    const iterations = lines.filter((l) => l.startsWith('depth '));
+    expect(iterations.map((l) => Number(l.split(' ')[1].split('/')[0]))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(iterations[5]).toMatch(/^depth 6\/\d+ score -?\d+\.\d\d nodes \d+ time \d+\.\d{3} nps \d+ pv \d+[-x]\d+/);
+    const best = lines.at(-1)!.match(/^best move (\S+) ponder (\S+) score (\S+) depth 6$/);
+    expect(best).not.toBeNull();
+    const game = new Game(ENGLISH);
+    for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));
+  });
+
+  it('reports a forced win as a distance', () => {
+    const r = damka('analyze', '--variant', 'english', '--fen', 'B:W29:B21,22', '--depth', '4');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/best move 21-25 score win in 1 depth/);
+  });
+
+  it('refuses bad input with a clear message and exit code 2', () => {
+    const cases: [string[], RegExp][] = [
+      [['analyze', '--variant', 'english'], /give a limit/],
+      [['analyze', '--depth', '0'], /--depth must be between 1 and 100/],
+      [['analyze', '--time', 'soon'], /--time must be a positive number/],
+      [['analyze', '--variant', 'english', '--moves', '11-15 11-15', '--depth', '2'], /--moves: move 2 \(11-15\)/],
+      [['analyze', '--fen', 'W:W31-50:B1-20:X', '--depth', '2'], /./],
+      [['analyze', '--variant', 'english', '--fen', 'W:W29:B25,22', '--depth', '2'], /game is over/],
+    ];
+    for (const [args, message] of cases) {
+      const r = damka(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+  });
+});
+
+describe('damka bench', () => {
+  it('prints the same node total twice (a signature of the build)', () => {
+    const a = damka('bench', '--variant', 'english', '--depth', '5');
+    const b = damka('bench', '--variant', 'english', '--depth', '5');
+    expect(a.code).toBe(0);
+    const nodes = (out: string) => out.match(/^english: (\d+) positions, depth 5, nodes (\d+), time [\d.]+ s, nps \d+$/m);
+    const na = nodes(a.out), nb = nodes(b.out);
+    expect(na).not.toBeNull();
+    expect(Number(na![1])).toBeGreaterThanOrEqual(30);
+    expect(Number(na![2])).toBeGreaterThan(1000);
+    expect(nb![2]).toBe(na![2]);
+  });
+
+  it('covers both variants by default', () => {
+    const r = damka('bench', '--depth', '3');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^english: \d+ positions/m);
+    expect(r.out).toMatch(/^international: \d+ positions/m);
+  });
+});
