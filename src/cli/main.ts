@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
 import { hubCommand } from './commands/hub.ts';
+import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
@@ -17,7 +18,7 @@ const program = new Command('damka')
   // No command: the text mode, for a person at a terminal.
   .action(async () => runTextMode('international'));
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), perftCommand(), movesCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), matchCommand(), perftCommand(), movesCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

@@ -1,0 +1,81 @@
+import { Command, Option } from 'commander';
+import { getVariant } from '../../rules/variants.ts';
+import { parseSprt } from '../../match/elo.ts';
+import type { EngineSpec } from '../../match/hub-client.ts';
+import { runMatch, summaryLine } from '../../match/match.ts';
+import { defaultOpenings, readOpenings } from '../../match/openings.ts';
+import { type TimeControl, parseTimeControl } from '../../match/referee.ts';
+import { UsageError, guarded, parseIntOption } from '../errors.ts';
+import { Progress } from '../progress.ts';
+
+interface MatchOpts {
+  engine: string[]; param: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
+  depth?: string; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function matchCommand(): Command {
+  return new Command('match')
+    .description('play Hub engines against each other from an opening list, refereed by our rules')
+    .requiredOption('-e, --engine <command>', 'an engine command line, e.g. "npx damka hub" (give two or more)', collect, [])
+    .option('-p, --param <n:name=value>', 'a Hub parameter for engine n (1-based), e.g. 1:tt-size=16 (repeatable)', collect, [])
+    .addOption(new Option('-v, --variant <name>', 'english or international (Hub name: normal)').default('international'))
+    .option('-g, --games <n>', 'number of games (default: two per opening, with colours reversed)')
+    .option('-r, --rounds <n>', 'openings each pair of engines plays (two games each)')
+    .option('--tc <control>', 'time control: moves/minutes (40/5) or seconds+increment (60+0.5)')
+    .option('--move-time <seconds>', 'fixed time a move')
+    .option('--depth <n>', 'fixed depth a move (no clock)')
+    .option('-c, --concurrency <n>', 'games at once', '1')
+    .option('--openings <file>', 'opening file (default: the shipped file of the variant)')
+    .option('--pdn <file>', 'append each game to this PDN file')
+    .option('--sprt <elo0,elo1[,alpha,beta]>', 'stop when the SPRT accepts either hypothesis (first engine against the rest)')
+    .option('--max-plies <n>', 'adjudicate a draw after this many plies', '400')
+    .option('--tolerance <seconds>', 'how far an engine may overrun its time before it forfeits', '0.2')
+    .action(guarded(async (o: MatchOpts) => {
+      const variant = getVariant(o.variant);
+      if (o.engine.length < 2) throw new UsageError('give at least two engines (--engine "command" twice or more)');
+      const engines: EngineSpec[] = o.engine.map((command) => ({ command, params: { variant: variant.name === 'english' ? 'english' : 'normal' } }));
+      for (const p of o.param) {
+        const m = /^(\d+):([\w-]+)=(.*)$/.exec(p);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--param expects n:name=value with n from 1 to ${engines.length}, got "${p}"`);
+        engines[Number(m[1]) - 1].params[m[2]] = m[3];
+      }
+      const limits = [o.tc, o.moveTime, o.depth].filter((x) => x !== undefined).length;
+      if (limits > 1) throw new UsageError('give one of --tc, --move-time and --depth');
+      let tc: TimeControl;
+      if (o.depth !== undefined) tc = { kind: 'depth', depth: parseIntOption('depth', o.depth, 1, 60) };
+      else if (o.moveTime !== undefined) {
+        const s = Number(o.moveTime);
+        if (!(s > 0)) throw new UsageError(`--move-time must be a positive number of seconds, got "${o.moveTime}"`);
+        tc = { kind: 'move-time', seconds: s };
+      } else tc = parseTimeControl(o.tc ?? '60+0.5');
+      const openings = o.openings ? readOpenings(o.openings) : defaultOpenings(variant);
+      const pairs = (engines.length * (engines.length - 1)) / 2;
+      const games = o.games !== undefined ? parseIntOption('games', o.games, 1, 1_000_000)
+        : o.rounds !== undefined ? parseIntOption('rounds', o.rounds, 1, 100_000) * 2 * pairs
+        : openings.length * 2 * pairs;
+      const tolerance = Number(o.tolerance);
+      if (!(tolerance >= 0)) throw new UsageError(`--tolerance must be a number of seconds, got "${o.tolerance}"`);
+      const progress = new Progress();
+      const standing = await runMatch({
+        variant, engines, tc, openings, games,
+        concurrency: parseIntOption('concurrency', o.concurrency, 1, 64),
+        maxPlies: parseIntOption('max-plies', o.maxPlies, 10, 100_000),
+        tolerance,
+        pdn: o.pdn,
+        sprt: o.sprt ? parseSprt(o.sprt) : undefined,
+        onGame: (_round, _w, _b, _outcome, s) => {
+          const played = s.engines.reduce((n, e) => n + e.games, 0) / 2;
+          progress.update(`games ${played}/${games}  ${summaryLine(s)}`);
+        },
+      });
+      progress.done();
+      const rows = standing.engines.map((e, i) => [`${i + 1}. ${e.name}`, e.games, e.points, e.games ? `${((e.points / e.games) * 100).toFixed(1)}%` : '-', e.wins, e.draws, e.losses]);
+      const header = ['engine', 'games', 'points', 'score', 'won', 'drawn', 'lost'];
+      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+      const fmt = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+      process.stdout.write(`${[fmt(header), ...rows.map(fmt)].join('\n')}\n`);
+      process.stdout.write(`1. ${standing.engines[0].name} against the rest: ${summaryLine(standing)}\n`);
+    }));
+}

@@ -1,0 +1,101 @@
+// The match runner and its referee, with real Damka engines and with fake engines that
+// misbehave on purpose (test/fixtures/fake-hub-engine.mjs).
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { splitCommand } from '../src/match/hub-client.ts';
+import { runMatch, schedule } from '../src/match/match.ts';
+import { readOpenings } from '../src/match/openings.ts';
+import { parseTimeControl } from '../src/match/referee.ts';
+import { parsePdn, replayPdn } from '../src/notation/pdn.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import { packageFile } from '../src/tools/dist-path.ts';
+
+const CLI = fileURLToPath(new URL('../dist/damka.js', import.meta.url));
+const FAKE = fileURLToPath(new URL('./fixtures/fake-hub-engine.mjs', import.meta.url));
+const damka = { command: `"${process.execPath}" "${CLI}" hub`, params: { variant: 'english', 'tt-size': '8' } };
+const fake = (mode: string) => ({ command: `"${process.execPath}" "${FAKE}" ${mode}`, params: {} });
+const ballots = readOpenings(packageFile('openings/english-3move-ballots.txt'));
+
+describe('match pieces', () => {
+  it('parses time controls and command lines', () => {
+    expect(parseTimeControl('40/5')).toEqual({ kind: 'clock', seconds: 300, inc: 0, moves: 40 });
+    expect(parseTimeControl('10+0.1')).toEqual({ kind: 'clock', seconds: 10, inc: 0.1, moves: 0 });
+    expect(parseTimeControl('90')).toEqual({ kind: 'clock', seconds: 90, inc: 0, moves: 0 });
+    expect(() => parseTimeControl('fast')).toThrow(/--tc/);
+    expect(splitCommand(`"/a b/node" 'x y' hub  --z`)).toEqual(['/a b/node', 'x y', 'hub', '--z']);
+    expect(() => splitCommand('node "open')).toThrow(/unbalanced/);
+  });
+
+  it('schedules each opening twice with colours reversed, for every pair', () => {
+    const s = schedule(3, ballots.slice(0, 2), 12);
+    expect(s.slice(0, 2).map((p) => [p.white, p.black, p.opening.id])).toEqual([[0, 1, '001'], [1, 0, '001']]);
+    expect(s.slice(2, 6).map((p) => [p.white, p.black])).toEqual([[0, 2], [2, 0], [1, 2], [2, 1]]);
+    expect(s[6].opening.id).toBe(ballots[1].id);
+  });
+
+  it('reads the shipped opening files', () => {
+    expect(ballots).toHaveLength(157);
+    expect(ballots[0]).toEqual({ id: '001', moves: ['9-13', '21-17', '5-9'] });
+    const intl = readOpenings(packageFile('openings/international.txt'));
+    expect(intl.length).toBeGreaterThanOrEqual(50);
+    expect(intl[0].moves).toHaveLength(4);
+  });
+});
+
+describe('damka match', () => {
+  it('plays two Damka processes from two openings with colours reversed; the PDN reads back legal', async () => {
+    const pdn = join(mkdtempSync(join(tmpdir(), 'damka-')), 'match.pdn');
+    const rounds: [number, number, string][] = [];
+    const standing = await runMatch({
+      variant: ENGLISH, engines: [damka, damka], tc: { kind: 'depth', depth: 2 }, openings: ballots.slice(0, 2),
+      games: 4, concurrency: 2, maxPlies: 300, tolerance: 0.2, pdn,
+      onGame: (round, w, b, outcome) => rounds.push([round, w, outcome.result]),
+    });
+    expect(rounds.map((r) => r[0]).sort()).toEqual([1, 2, 3, 4]);
+    expect(standing.engines[0].games).toBe(4);
+    expect(standing.engines[0].points + standing.engines[1].points).toBe(4);
+    const games = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(games).toHaveLength(4);
+    const openings = games.map((g) => g.tags.get('Opening')).sort();
+    expect(openings).toEqual(['9-13 21-17 5-9', '9-13 21-17 5-9', '9-13 21-17 6-9', '9-13 21-17 6-9']);
+    for (const record of games) {
+      const game = replayPdn(record);
+      expect(record.tags.get('GameType')).toBe('21');
+      expect(game.status().result === '*' ? record.result === '1/2-1/2' : game.status().result === record.result).toBe(true);
+      expect(game.moves.slice(0, 3).map((m) => `${m.from}-${m.to}`)).toEqual(record.tags.get('Opening')!.split(' '));
+    }
+  }, 60_000);
+
+  it('scores an illegal move, a time forfeit and a crash as losses, and restarts the crashed engine', async () => {
+    const reasons: string[] = [];
+    const run = (bad: string, tc: Parameters<typeof runMatch>[0]['tc'], games = 2) => runMatch({
+      variant: INTERNATIONAL, engines: [{ ...damka, params: { 'tt-size': '8' } }, fake(bad)], tc, openings: [{ id: '1', moves: [] }],
+      games, concurrency: 1, maxPlies: 300, tolerance: 0.2, onGame: (_r, _w, _b, o) => reasons.push(o.reason),
+    });
+    const illegal = await run('illegal', { kind: 'depth', depth: 1 });
+    expect(illegal.engines[1].losses).toBe(2);
+    expect(reasons.splice(0)).toEqual([expect.stringMatching(/Fake-illegal\) played an illegal move 1-2/), expect.stringMatching(/Fake-illegal\) played an illegal move 1-2/)]);
+    const slow = await run('slow', { kind: 'move-time', seconds: 0.1 }, 1);
+    expect(slow.engines[1].losses).toBe(1);
+    expect(reasons.splice(0)[0]).toMatch(/Fake-slow\) lost on time/);
+    const crash = await run('crash', { kind: 'depth', depth: 1 });
+    expect(crash.engines[1].losses).toBe(2);
+    expect(crash.engines[0].wins).toBe(2);
+    for (const r of reasons.splice(0)) expect(r).toMatch(/Fake-crash\) crashed: .*exited \(code 3\)/);
+  }, 60_000);
+
+  it('prints a final table from the command line', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', damka.command, '--depth', '1', '--games', '2'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^engine +games +points +score +won +drawn +lost$/m);
+    expect(r.stdout).toMatch(/score \d+\.\d%, Elo/);
+    const bad = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command], { encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/at least two engines/);
+  }, 30_000);
+});
