@@ -7,11 +7,13 @@ const entries = {
   damka: 'src/cli/main.ts',
   'perft-worker': 'src/tools/perft-worker.ts',
   'search-worker': 'src/engine/search-worker.ts',
+  'suite-worker': 'src/tools/suite-worker.ts',
   bench: 'bench/bench.ts',
   'match-rapid': 'bench/match-rapid.ts',
   'make-openings': 'bench/make-openings.ts',
   selfplay: 'bench/selfplay.ts',
   'make-bench-positions': 'bench/make-bench-positions.ts',
+  'find-tactics': 'bench/find-tactics.ts',
 };
 
 await build({

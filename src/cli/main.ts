@@ -8,6 +8,7 @@ import { hubCommand } from './commands/hub.ts';
 import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
+import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
 
 const program = new Command('damka')
@@ -18,7 +19,7 @@ const program = new Command('damka')
   // No command: the text mode, for a person at a terminal.
   .action(async () => runTextMode('international'));
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), matchCommand(), perftCommand(), movesCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }
