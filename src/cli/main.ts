@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
+import { dxpCommand } from './commands/dxp.ts';
 import { hubCommand } from './commands/hub.ts';
 import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
@@ -19,7 +20,7 @@ const program = new Command('damka')
   // No command: the text mode, for a person at a terminal.
   .action(async () => runTextMode('international'));
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

@@ -14,6 +14,7 @@ export class WorkerEngine implements Engine {
   private clearNext = true;
   private readonly signals = new Int32Array(new SharedArrayBuffer(4 * 4));
   private deadline: NodeJS.Timeout | null = null;
+  private running: Promise<TaskResult> | null = null;
 
   constructor(ttMb = 64) {
     this.ttMb = ttMb;
@@ -30,6 +31,21 @@ export class WorkerEngine implements Engine {
   }
 
   async search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
+    // One search at a time: a new one first stops the old (the stop flag is shared).
+    while (this.running) {
+      this.stop();
+      await this.running.catch(() => undefined);
+    }
+    const run = this.run(request, onInfo);
+    this.running = run;
+    try {
+      return await run;
+    } finally {
+      if (this.running === run) this.running = null;
+    }
+  }
+
+  private async run(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
     await this.start();
     Atomics.store(this.signals, STOP, 0);
     const history = request.history;

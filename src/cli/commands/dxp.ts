@@ -1,0 +1,97 @@
+import { type Socket, connect, createServer } from 'node:net';
+import { Command } from 'commander';
+import { WorkerEngine } from '../../engine/worker-engine.ts';
+import { parseFen } from '../../notation/fen.ts';
+import { DxpSession } from '../../protocols/dxp/session.ts';
+import { INTERNATIONAL } from '../../rules/variants.ts';
+import { UsageError, guarded, parseIntOption } from '../errors.ts';
+
+interface DxpOpts {
+  listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
+  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string;
+}
+
+const DEFAULT_PORT = 27531;
+
+/** "[host:]port" or "host:port" into its parts; the host defaults to loopback; port 0 (listen only) picks a free one. */
+export function parseAddress(text: string, needHost: boolean): { host: string; port: number } {
+  const m = /^(?:(.+):)?(\d+)$/.exec(text.trim());
+  if (!m || (needHost && !m[1])) throw new UsageError(`expected ${needHost ? 'host:port' : '[host:]port'}, got "${text}"`);
+  const port = Number(m[2]);
+  if (port > 65535 || (needHost && port < 1)) throw new UsageError(`port ${port} is out of range`);
+  return { host: m[1] ?? '127.0.0.1', port };
+}
+
+export function dxpCommand(): Command {
+  return new Command('dxp')
+    .description('play International draughts over DXP (TCP) against another program')
+    .option('-l, --listen [address]', `be the server on [host:]port (default 127.0.0.1:${DEFAULT_PORT})`)
+    .option('-c, --connect <address>', 'be the client of host:port')
+    .option('-i, --initiator', 'send the game requests (default: follow)')
+    .option('-g, --games <n>', 'games to play as initiator', '1')
+    .option('--time <minutes>', 'thinking time the initiator requests', '5')
+    .option('--moves <n>', 'moves for that time (0: the whole game)', '75')
+    .option('--fen <fen>', 'start position the initiator requests (PDN FEN)')
+    .option('--pdn <file>', 'append every game to this PDN file')
+    .option('--tt-size <mb>', 'transposition table size in MB', '64')
+    .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
+    .option('--name <name>', 'our name in game requests and accepts', 'Damka')
+    .action(guarded(async (o: DxpOpts) => {
+      if ((o.listen === undefined) === (o.connect === undefined)) throw new UsageError('give one of --listen [address] and --connect host:port');
+      const games = parseIntOption('games', o.games, 1, 100_000);
+      const minutes = parseIntOption('time', o.time, 1, 999);
+      const moves = parseIntOption('moves', o.moves, 0, 999);
+      const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
+      if (o.fen) parseFen(INTERNATIONAL, o.fen);
+      const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
+      await engine.start();
+      const report = (line: string) => process.stdout.write(`${line}\n`);
+      const session = (socket: Socket) => new DxpSession(socket, engine, {
+        role: o.initiator ? 'initiator' : 'follower', name: o.name, games, minutes, moves, fen: o.fen, depth, pdn: o.pdn, report,
+      });
+      const shutdown = async (code: number) => {
+        await engine.close();
+        process.exit(code);
+      };
+      process.on('SIGINT', () => void shutdown(130));
+      process.on('SIGTERM', () => void shutdown(143));
+
+      if (o.connect !== undefined) {
+        const { host, port } = parseAddress(o.connect, true);
+        const socket = connect({ host, port });
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('error', (err) => reject(new Error(`cannot connect to ${host}:${port}: ${err.message}`)));
+        });
+        report(`connected to ${host}:${port}`);
+        await session(socket).finished;
+        await shutdown(0);
+        return;
+      }
+      const { host, port } = parseAddress(typeof o.listen === 'string' ? o.listen : String(DEFAULT_PORT), false);
+      let busy = false;
+      const server = createServer((socket) => {
+        // One opponent at a time; another connection is turned away while a session runs.
+        if (busy) {
+          socket.end('CDamka: busy with another session\0');
+          return;
+        }
+        busy = true;
+        report(`connection from ${socket.remoteAddress}:${socket.remotePort}`);
+        const s = session(socket);
+        void s.finished.then(async () => {
+          busy = false;
+          // An initiator's session is the whole job; a follower serves the next connection.
+          if (o.initiator) {
+            server.close();
+            await shutdown(0);
+          }
+        });
+      });
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (err) => reject(new Error(`cannot listen on ${host}:${port}: ${err.message}`)));
+        server.listen(port, host, resolve);
+      });
+      report(`listening on ${host}:${(server.address() as { port: number }).port}`);
+    }));
+}
