@@ -1,0 +1,170 @@
+// damka dxp against a test peer written here (split, joined, malformed and illegal messages,
+// declines, going back, a dropped connection), and two Damka processes playing each other.
+
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { type Socket, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../src/game/game.ts';
+import { parsePdn, replayPdn } from '../src/notation/pdn.ts';
+import { DxpFramer } from '../src/protocols/dxp/framing.ts';
+import { type DxpMessage, decodeDxp, encodeDxp } from '../src/protocols/dxp/messages.ts';
+import { INTERNATIONAL } from '../src/rules/variants.ts';
+import { EngineProcess } from './helpers/engine-process.ts';
+
+const running: EngineProcess[] = [];
+afterEach(() => { for (const p of running.splice(0)) p.kill(); });
+
+class Peer {
+  private readonly framer = new DxpFramer();
+  private readonly inbox: string[] = [];
+  private wake: (() => void) | null = null;
+  closed = false;
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (chunk) => { this.inbox.push(...this.framer.push(chunk).messages); this.wake?.(); });
+    socket.on('close', () => { this.closed = true; this.wake?.(); });
+  }
+  static async open(port: number): Promise<Peer> {
+    const socket = connect({ host: '127.0.0.1', port });
+    await new Promise((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
+    return new Peer(socket);
+  }
+  raw(text: string): void { this.socket.write(text, 'latin1'); }
+  send(m: DxpMessage): void { this.raw(`${encodeDxp(m)}\0`); }
+  /** The next message of the given type (others before it are skipped and returned too). */
+  async next(type: string, ms = 10_000): Promise<{ message: DxpMessage; skipped: string[] }> {
+    const skipped: string[] = [];
+    const deadline = Date.now() + ms;
+    for (;;) {
+      while (this.inbox.length) {
+        const text = this.inbox.shift()!;
+        if (text[0] === type) return { message: decodeDxp(text), skipped };
+        skipped.push(text);
+      }
+      if (this.closed) throw new Error(`connection closed while waiting for ${type}; skipped ${skipped.join(' | ')}`);
+      if (Date.now() > deadline) throw new Error(`no ${type} message; skipped ${skipped.join(' | ')}`);
+      await new Promise<void>((resolve) => { this.wake = resolve; setTimeout(resolve, 50); });
+    }
+  }
+}
+
+const request = (over: Partial<Extract<DxpMessage, { type: 'request' }>> = {}): DxpMessage =>
+  ({ type: 'request', version: 1, name: 'TestPeer', followerColor: 'Z', minutes: 5, moves: 75, start: null, ...over });
+
+async function server(args: string[]): Promise<{ engine: EngineProcess; port: number }> {
+  const engine = new EngineProcess(['dxp', '--listen', '127.0.0.1:0', ...args]);
+  running.push(engine);
+  const line = await engine.expect(/^listening on /);
+  return { engine, port: Number(line.split(':').at(-1)) };
+}
+
+/** Plays the engine's move (from an M message) into our copy of the game, checking it is legal. */
+function applyMove(game: Game, m: DxpMessage): void {
+  if (m.type !== 'move') throw new Error(`expected a move, got ${m.type}`);
+  const want = [...m.captured].sort((a, b) => a - b).join(',');
+  const move = game.legalMoves().find((l) => l.from === m.from && l.to === m.to && l.captured.join(',') === want);
+  expect(move, `${m.from}-${m.to}`).toBeDefined();
+  game.play(move!);
+}
+
+describe('damka dxp as a follower against a test peer', () => {
+  it('survives split, joined, malformed and illegal messages, declines rightly, goes back, and keeps serving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'damka-dxp-'));
+    const pdn = join(dir, 'games.pdn');
+    const { engine, port } = await server(['--depth', '2', '--pdn', pdn]);
+
+    // A request split over three packets.
+    const peer = await Peer.open(port);
+    const wire = `${encodeDxp(request())}\0`;
+    peer.raw(wire.slice(0, 5)); await new Promise((r) => setTimeout(r, 30));
+    peer.raw(wire.slice(5, 40)); await new Promise((r) => setTimeout(r, 30));
+    peer.raw(wire.slice(40));
+    expect((await peer.next('A')).message).toEqual({ type: 'accept', name: 'Damka', code: 0 });
+
+    // Malformed: answered with a chat, nothing else changes.
+    peer.raw('M12\0');
+    expect((await peer.next('C')).message).toMatchObject({ text: expect.stringMatching(/error: cannot read "M12"/) });
+
+    // A move and a chat joined in one packet; the engine (Black) answers with a legal move.
+    const game = new Game(INTERNATIONAL);
+    game.play(game.legalMoves().find((m) => m.from === 32 && m.to === 28)!);
+    peer.raw(`${encodeDxp({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] })}\0${encodeDxp({ type: 'chat', text: 'hello' })}\0`);
+    applyMove(game, (await peer.next('M')).message);
+
+    // Busy: a second request during the game is declined with code 3.
+    peer.send(request());
+    expect((await peer.next('A')).message).toMatchObject({ code: 3 });
+
+    // Back to move 1 with White to move, then another first move: the engine answers that.
+    peer.send({ type: 'back', moveNumber: 1, toMove: 'W' });
+    expect((await peer.next('K')).message).toEqual({ type: 'back-accept', code: 0 });
+    game.undo(); game.undo();
+    game.play(game.legalMoves().find((m) => m.from === 33 && m.to === 29)!);
+    peer.send({ type: 'move', seconds: 1, from: 33, to: 29, captured: [] });
+    applyMove(game, (await peer.next('M')).message);
+    expect(game.ply).toBe(2);
+    peer.send({ type: 'back', moveNumber: 40, toMove: 'W' });
+    expect((await peer.next('K')).message).toEqual({ type: 'back-accept', code: 2 });
+
+    // An illegal move ends the game with a chat saying why.
+    peer.send({ type: 'move', seconds: 1, from: 31, to: 22, captured: [] });
+    const chat = await peer.next('C');
+    expect(chat.message).toMatchObject({ text: expect.stringMatching(/illegal move 31-22/) });
+    expect((await peer.next('E')).message).toEqual({ type: 'end', reason: 3, stop: 0 });
+
+    // Declines: another version, a start position without a legal move.
+    peer.send(request({ version: 2 }));
+    expect((await peer.next('A')).message).toMatchObject({ code: 1 });
+    peer.send(request({ start: { toMove: 'W', board: `${'e'.repeat(45)}Zzzzz` } }));
+    expect((await peer.next('A')).message).toMatchObject({ code: 2 });
+
+    // A game broken off by the peer: saved, and the server takes the next connection.
+    peer.send(request());
+    expect((await peer.next('A')).message).toMatchObject({ code: 0 });
+    peer.send({ type: 'move', seconds: 1, from: 31, to: 27, captured: [] });
+    await peer.next('M');
+    peer.socket.destroy();
+    await engine.expect(/^result: \* \(the connection was lost mid-game\), 2 plies/);
+
+    const second = await Peer.open(port);
+    second.send(request({ followerColor: 'W' }));
+    expect((await second.next('A')).message).toMatchObject({ code: 0 });
+    const fresh = new Game(INTERNATIONAL);
+    applyMove(fresh, (await second.next('M')).message); // the engine is White: it moves first
+    second.send({ type: 'end', reason: 0, stop: 1 });
+    expect((await second.next('E')).message).toMatchObject({ type: 'end', stop: 1 });
+
+    const games = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(games.map((g) => g.result)).toEqual(['0-1', '*', '*']); // the peer (White) played the illegal move
+    expect(games[0].tags.get('Termination')).toMatch(/illegal move 31-22/);
+    expect(replayPdn(games[0]).ply).toBe(2);
+    expect(games[1].moves).toEqual(['31-27', expect.stringMatching(/^\d+[-x]\d+$/)]);
+    expect(engine.child.exitCode).toBeNull();
+  }, 60_000);
+});
+
+describe('damka dxp against damka dxp', () => {
+  it('plays two games with colours swapped, and both PDN files agree move for move', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'damka-dxp-'));
+    const a = join(dir, 'initiator.pdn'), b = join(dir, 'follower.pdn');
+    // A short start (few pieces) keeps the games quick.
+    const fen = 'W:W31,32,33,34,35,38,40,43:B6,9,11,13,14,16,18,20';
+    const { engine: initiator, port } = await server(['--initiator', '--games', '2', '--depth', '3', '--fen', fen, '--pdn', a, '--name', 'Initiator']);
+    const follower = new EngineProcess(['dxp', '--connect', `127.0.0.1:${port}`, '--depth', '3', '--pdn', b, '--name', 'Follower']);
+    running.push(follower);
+    expect(await follower.exited).toBe(0);
+    expect(await initiator.exited).toBe(0);
+    const ga = parsePdn(readFileSync(a, 'utf8')), gb = parsePdn(readFileSync(b, 'utf8'));
+    expect(ga).toHaveLength(2);
+    expect(gb.map((g) => g.moves)).toEqual(ga.map((g) => g.moves));
+    expect(gb.map((g) => g.result)).toEqual(ga.map((g) => g.result));
+    expect(ga.map((g) => g.tags.get('White'))).toEqual(['Initiator', 'Follower']);
+    for (const g of ga) {
+      const game = replayPdn(g);
+      expect(g.tags.get('FEN')).toBe(fen);
+      expect(game.status().result).toBe(g.result);
+    }
+    expect(initiator.lines.filter((l) => l.startsWith('result:'))).toHaveLength(2);
+  }, 60_000);
+});
