@@ -199,7 +199,8 @@ export class Searcher {
       request.onInfo?.(info);
       if (this.stopped) break;
       if (Math.abs(score!) > MATE_BOUND && depth > MATE - Math.abs(score!) + 2 && !limits.infinite && !request.analyze) break;
-      if (elapsed > plan.softMs * instability * drop * 0.6) break;
+      // Another iteration takes about as long as all before it: start one only with time for it.
+      if (elapsed > plan.softMs * Math.min(2, instability * drop) * 0.5) break;
       if (this.nodes >= this.nodeLimit) break;
     }
     if (best === null) {

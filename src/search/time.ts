@@ -33,7 +33,7 @@ export function planTime(limits: Limits): TimePlan {
     const budget = moveBudget(time, limits.inc ?? 0, limits.movesToGo ?? 0) * 1000;
     // Never more than a third of the clock on one move, and keep a reserve for latency.
     const ceiling = Math.max(1, Math.min(time * 1000 / 3, time * 1000 - 50 - LATENCY_MS));
-    return { softMs: Math.min(budget, ceiling), hardMs: Math.min(budget * 4, ceiling) };
+    return { softMs: Math.min(budget, ceiling), hardMs: Math.min(budget * 3, ceiling) };
   }
   return { softMs: Infinity, hardMs: Infinity };
 }
