@@ -29,6 +29,10 @@ export class EngineBackend implements HubBackend {
     await this.engine.start();
   }
 
+  setTableSize(mb: number): void {
+    this.engine.setTableSize(mb);
+  }
+
   async search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }> {
     const pondering = request.mode === 'ponder';
     this.ponderLevel = pondering ? request.level : null;
@@ -38,7 +42,7 @@ export class EngineBackend implements HubBackend {
     try {
       const result = await this.engine.search(
         { variant: request.variant, root: request.root, history: request.history, counters: request.counters, limits, analyze: request.mode === 'analyze' },
-        (info) => onInfo({ depth: info.depth, meanDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv }),
+        (info) => onInfo({ depth: info.depth, selDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv }),
       );
       return { move: result.move, ponder: result.ponder };
     } finally {

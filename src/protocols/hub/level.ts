@@ -29,7 +29,9 @@ export function parseLevel(line: HubLine): HubLevel {
   if (a.has('time')) {
     return {
       kind: 'clock',
-      time: number(line, 'time', false, 0),
+      // A GUI that subtracts its own overhead can send an overdrawn clock: treat it as empty
+      // rather than refuse it, which would leave the previous (longer) level in force.
+      time: Math.max(0, number(line, 'time', false, -Infinity)),
       inc: a.has('inc') ? number(line, 'inc', false, 0) : 0,
       moves: a.has('moves') ? number(line, 'moves', true, 1) : 0,
     };

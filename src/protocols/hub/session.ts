@@ -14,6 +14,7 @@ import type { Variant } from '../../rules/variant.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
+import { mateIn } from '../../search/search.ts';
 
 export type HubMode = 'think' | 'ponder' | 'analyze';
 
@@ -29,7 +30,8 @@ export interface HubSearchRequest {
 
 export interface HubInfo {
   depth: number;
-  meanDepth?: number;
+  /** The deepest ply reached (quiescence included); not Scan's mean-depth, an average. */
+  selDepth?: number;
   /** Centi-men, from the side to move. */
   score: number;
   nodes: number;
@@ -39,6 +41,8 @@ export interface HubInfo {
 
 export interface HubBackend {
   init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void>;
+  /** Hash table size in MB for the next search (a set-param after init). */
+  setTableSize(mb: number): void;
   search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }>;
   stop(): void;
   ponderHit(): void;
@@ -48,6 +52,8 @@ export interface HubBackend {
 
 export const ENGINE_NAME = 'Damka';
 export const ENGINE_VERSION = '0.1.0';
+/** What the GUI may send during a search (PROTOCOLS.md); quit too, to leave at once. */
+const DURING_SEARCH = ['ping', 'stop', 'ponder-hit', 'quit'];
 const HUB_VARIANTS: Record<string, string> = { normal: 'international', english: 'english' };
 const TT_MIN = 1;
 const TT_MAX = 4096;
@@ -62,6 +68,12 @@ export class HubSession {
   private game: Game | null = null;
   private level: HubLevel = { kind: 'move-time', seconds: 1 };
   private searching: HubMode | null = null;
+  /** A ponder search ended on its own (depth, nodes, a single move) before ponder-hit came. */
+  private ponderEnded = false;
+  /** `stop` was sent and the search has not answered yet. */
+  private stopping = false;
+  /** Lines that came after `stop`, before its `done`: the next search, set up at once (PROTOCOLS.md). */
+  private readonly pending: HubLine[] = [];
   private closed = false;
 
   constructor(
@@ -88,6 +100,14 @@ export class HubSession {
       return;
     }
     if (line === null) return;
+    if (this.stopping && !DURING_SEARCH.includes(line.command)) {
+      this.pending.push(line);
+      return;
+    }
+    this.run(line);
+  }
+
+  private run(line: HubLine): void {
     try {
       this.dispatch(line);
     } catch (err) {
@@ -105,7 +125,7 @@ export class HubSession {
 
   private dispatch(line: HubLine): void {
     const { command } = line;
-    if (this.searching !== null && !['ping', 'stop', 'ponder-hit', 'quit'].includes(command)) {
+    if (this.searching !== null && !DURING_SEARCH.includes(command)) {
       throw new Error(`"${command}" is not allowed during a search (only ping, ponder-hit and stop)`);
     }
     switch (command) {
@@ -116,7 +136,11 @@ export class HubSession {
       case 'pos': return this.setPosition(line);
       case 'level': this.level = parseLevel(line); return;
       case 'go': return this.go(line);
-      case 'stop': if (this.searching !== null) this.backend.stop(); return;
+      case 'stop':
+        if (this.searching === null) return;
+        this.stopping = true;
+        this.backend.stop();
+        return;
       case 'ponder-hit': return this.ponderHit();
       case 'ping': return this.send('pong');
       case 'quit': return this.quit();
@@ -144,8 +168,9 @@ export class HubSession {
         this.variantName = value;
         return;
       case 'tt-size':
-        if (this.initialised) throw new Error('tt-size cannot change after init');
+        // The worker resizes its table at the start of the next search, so this applies at any time.
         this.ttMb = intParam(name, value, TT_MIN, TT_MAX);
+        if (this.initialised) this.backend.setTableSize(this.ttMb);
         return;
       case 'threads':
         this.threads = intParam(name, value, 1, THREADS_MAX);
@@ -203,25 +228,37 @@ export class HubSession {
     const root = this.game.position;
     if (variant.countMoves(root) === 0) throw new Error('the position has no legal move');
     this.searching = mode;
+    this.ponderEnded = false;
     const history = this.game.historyKeys();
     const onInfo = (info: HubInfo) => this.info(info);
     this.backend.search({ variant, root, history, counters: this.game.drawCounters, level: this.level, mode }, onInfo).then(
       ({ move, ponder }) => {
-        this.searching = null;
-        if (!move) {
-          this.error('the search found no move');
-          return;
-        }
-        this.send('done', { move: formatMove(move, [], 'hub'), ponder: ponder ? formatMove(ponder, [], 'hub') : undefined });
+        // The protocol lets a ponder search end early; the GUI's ponder-hit may then still come.
+        this.ponderEnded = this.searching === 'ponder' && !this.stopping;
+        if (!move) this.error('the search found no move');
+        else this.send('done', { move: formatMove(move, [], 'hub'), ponder: ponder ? formatMove(ponder, [], 'hub') : undefined });
+        this.searchEnded();
       },
       (err) => {
-        this.searching = null;
         this.error(`search failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.searchEnded();
       },
     );
   }
 
+  /** After the answer: the lines held back since `stop` run now, in order. */
+  private searchEnded(): void {
+    this.searching = null;
+    this.stopping = false;
+    // As if they arrived now: after a held-back `go`, the rest meet a running search.
+    for (const line of this.pending.splice(0)) this.run(line);
+  }
+
   private ponderHit(): void {
+    if (this.searching === null && this.ponderEnded) {
+      this.ponderEnded = false; // its done line has gone out already: nothing left to do
+      return;
+    }
     if (this.searching !== 'ponder') throw new Error('ponder-hit without a ponder search');
     this.searching = 'think';
     this.backend.ponderHit();
@@ -231,8 +268,9 @@ export class HubSession {
     const seconds = info.timeMs / 1000;
     this.send('info', {
       depth: info.depth,
-      'mean-depth': info.meanDepth === undefined ? undefined : info.meanDepth.toFixed(1),
-      score: (info.score / 100).toFixed(2),
+      // Our own field (the protocol allows them): we do not measure Scan's mean leaf depth.
+      'sel-depth': info.selDepth,
+      score: hubScore(info.score),
       nodes: info.nodes,
       time: seconds.toFixed(3),
       nps: seconds > 0 ? (info.nodes / seconds / 1e6).toFixed(2) : undefined,
@@ -246,6 +284,16 @@ export class HubSession {
     if (this.searching !== null) this.backend.stop();
     await this.backend.close();
   }
+}
+
+/**
+ * Men with two decimals. Wins and losses use Scan's convention, which clients such as
+ * pydraughts decode: 100 men less the distance in plies, in hundredths (win in 7 plies: 99.93).
+ */
+export function hubScore(score: number): string {
+  const plies = mateIn(score);
+  if (plies === null) return (score / 100).toFixed(2);
+  return ((Math.sign(plies) * (10000 - Math.abs(plies))) / 100).toFixed(2);
 }
 
 function intParam(name: string, value: string, min: number, max: number): number {

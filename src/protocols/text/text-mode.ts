@@ -10,6 +10,7 @@ import { getVariant } from '../../rules/variants.ts';
 import { PerftRunner } from '../../tools/perft.ts';
 import type { HubLevel } from '../hub/level.ts';
 import type { HubBackend, HubInfo } from '../hub/session.ts';
+import { formatScore } from '../../cli/search-output.ts';
 import { diagram } from './diagram.ts';
 
 const HELP = `Commands:
@@ -170,7 +171,7 @@ export class TextMode {
         if (!result.move) return;
         const moves = this.game.legalMoves();
         const info = last as HubInfo | null;
-        const score = info ? ` (score ${(info.score / 100).toFixed(2)}, depth ${info.depth})` : '';
+        const score = info ? ` (score ${formatScore(info.score)}, depth ${info.depth})` : '';
         this.print(`engine plays ${formatMove(result.move, moves)}${score}`);
         this.game.play(result.move);
         this.show();
