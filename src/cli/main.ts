@@ -2,6 +2,7 @@
 // The damka command line: commander wiring only; each command lives in src/cli/commands/.
 
 import { Command, CommanderError } from 'commander';
+import { fail } from './errors.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
 import { dxpCommand } from './commands/dxp.ts';
@@ -18,7 +19,12 @@ const program = new Command('damka')
   .showHelpAfterError()
   .exitOverride()
   // No command: the text mode, for a person at a terminal.
-  .action(async () => runTextMode('international'));
+  .argument('[command]')
+  .usage('[options] [command]')
+  .action(async (command?: string) => {
+    if (command !== undefined) fail(`unknown command '${command}' (see "damka --help")`);
+    await runTextMode('international');
+  });
 
 for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.

@@ -275,9 +275,10 @@ export class DxpSession {
     if (this.searching) this.engine.stop();
     const last = this.o.role === 'initiator' && this.gamesStarted >= this.o.games;
     const stop: 0 | 1 = last || peerStops ? 1 : 0;
+    // Saved before the peer hears of the end, so that nothing is lost if it hangs up at once.
+    this.record(game, result, reason);
     if (!this.endSent) this.send({ type: 'end', reason: ourReason, stop });
     this.endSent = true;
-    this.record(game, result, reason);
     if (this.o.role === 'initiator') {
       if (last || peerStops) this.socket.end();
       else this.requestGame();
