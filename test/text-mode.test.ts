@@ -1,6 +1,9 @@
 // The text mode as a person uses it, driven through stdin of the built CLI.
 
 import { afterEach, describe, expect, it } from 'vitest';
+import { Game } from '../src/game/game.ts';
+import { parseMove } from '../src/notation/move-text.ts';
+import { ENGLISH } from '../src/rules/variants.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
 
 const running: EngineProcess[] = [];
@@ -67,6 +70,55 @@ describe('text mode', () => {
     p.send('new', 'numbers');
     await p.expect(/ 21 +22 +23/);
     p.child.stdin.end();
+    expect(await p.exited).toBe(0);
+  });
+
+  it('lets the engine play both sides to the end, every move legal', async () => {
+    const p = textMode(['play', '--variant', 'english']);
+    await p.expect(/text mode: english draughts/);
+    p.send('depth 1', '2');
+    const lines = await p.collect(/^game over: /);
+    const game = new Game(ENGLISH);
+    for (const line of lines) {
+      const m = line.match(/^engine plays (\d\S*)/);
+      if (m) game.play(parseMove(ENGLISH, game.position, m[1]));
+    }
+    const status = game.status();
+    expect(status.result).not.toBe('*');
+    expect(lines.at(-1)).toBe(`game over: ${status.result} (${status.reason})`);
+    p.send('9-13');
+    expect(await p.expect(/game is over/)).toMatch(/"undo" or "new"/);
+    p.send('quit');
+    expect(await p.exited).toBe(0);
+  });
+
+  it('sets time, replays a take-back, runs perft, sets up and shows FENs, switches variant', async () => {
+    const p = textMode([]);
+    await p.expect(/text mode: international draughts/);
+    p.send('perft 2');
+    expect(await p.expect(/^depth 2 /)).toMatch(/^depth 2 leaves 81 /);
+    p.send('time 0.1', 'go');
+    expect(await p.expect(/^engine (time|plays)/)).toBe('engine time: 0.1 s a move');
+    const reply = (await p.expect(/^engine plays /)).split(' ')[2];
+    p.send('undo', 'moves');
+    expect((await p.expect(/^\d+[-x]\d+( \d+[-x]\d+)*$/)).split(' ')).toHaveLength(9);
+    p.send('redo', 'fen');
+    const fen = await p.expect(/^[WB]:/);
+    expect(fen.startsWith('B:')).toBe(true);
+    p.send('redo');
+    await p.expect(/nothing to replay/);
+    for (const [bad, why] of [['time 0', /time needs a positive number/], ['depth 2.5', /depth needs a positive whole number/],
+      ['perft x', /perft depth needs/], ['fen W:W99:B1', /bad FEN/], ['variant frisian', /unknown variant "frisian"/],
+      ['55-50', /bad move|off the board/], ['32x28', /illegal|not/]] as const) {
+      p.send(bad);
+      expect(await p.expect(/./), bad).toMatch(why);
+    }
+    p.send('variant english', 'perft 3');
+    expect(await p.expect(/^depth 3 /)).toMatch(/^depth 3 leaves 302 /);
+    p.send('fen');
+    expect(await p.expect(/^[WB]:/)).toBe('B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12');
+    expect(reply).toMatch(/^\d+[-x]\d+/);
+    p.send('quit');
     expect(await p.exited).toBe(0);
   });
 });

@@ -56,6 +56,13 @@ export class EngineProcess {
     }
   }
 
+  /** Every unread line up to and including the next one matching `pattern` (for a search's info lines). */
+  async collect(pattern: RegExp, ms = 10_000): Promise<string[]> {
+    const from = this.next;
+    await this.expect(pattern, ms);
+    return this.lines.slice(from, this.next);
+  }
+
   /** Unread lines so far (consumes them). */
   drain(): string[] {
     const out = this.lines.slice(this.next);
