@@ -13,10 +13,10 @@
 //
 //   node dist/find-tactics.js --variant english [--count 30] [--avoid-count 15] [--plies 5] [--verify-depth 14] [--out FILE]
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Evaluator } from '../src/eval/evaluator.ts';
-import { Game } from '../src/game/game.ts';
-import { formatFen, parseFen } from '../src/notation/fen.ts';
+import { formatFen } from '../src/notation/fen.ts';
+import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { formatMove } from '../src/notation/move-text.ts';
 import type { Move } from '../src/rules/move.ts';
 import type { Position } from '../src/rules/position.ts';
@@ -36,9 +36,7 @@ const verifyDepth = Number(arg('verify-depth', variant.name === 'english' ? '14'
 const plies = Number(arg('plies', '5'));
 const evaluator = new Evaluator(variant);
 
-const openings = readFileSync(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'), 'utf8')
-  .split('\n').filter((l) => l.trim() && !l.startsWith('#') && !/ barred /.test(l))
-  .map((l) => (variant.name === 'english' ? l.trim().split(/\s+/)[5] : l.split(';')[1].trim()));
+const openings = defaultOpenings(variant);
 
 const pdn = (m: Move, legal: Move[]) => formatMove(m, legal, 'pdn');
 const verifier = new Searcher(variant, 64);
@@ -69,7 +67,7 @@ const shots: string[] = [], avoids: string[] = [];
 const seen = new Set<string>();
 for (let g = 0; g < 6 * openings.length && (shots.length < count || avoids.length < avoidCount); g++) {
   // A stride prime to both files' lengths visits every opening; later rounds play at other node counts.
-  const game = new Game(variant, variant.fromBoard(parseFen(variant, openings[(g * 37) % openings.length])));
+  const game = openingGame(variant, openings[(g * 37) % openings.length]);
   const nodes = 1000 + 1000 * Math.floor(g / openings.length);
   const searcher = new Searcher(variant, 8);
   // At most one position of each kind from a game, so that the positions differ.

@@ -7,9 +7,9 @@
 //
 //   node dist/make-bench-positions.js [--variant english|international] [--per-phase 12]
 
-import { readFileSync, writeFileSync } from 'node:fs';
-import { Game } from '../src/game/game.ts';
-import { formatFen, parseFen } from '../src/notation/fen.ts';
+import { writeFileSync } from 'node:fs';
+import { formatFen } from '../src/notation/fen.ts';
+import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { popcount } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { getVariant } from '../src/rules/variants.ts';
@@ -25,14 +25,12 @@ const PHASES = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12
 
 function build(variant: Variant, perPhase: number): void {
   const { mid, end } = PHASES[variant.name];
-  const openings = readFileSync(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'), 'utf8')
-    .split('\n').filter((l) => l.trim() && !l.startsWith('#') && !/ barred /.test(l))
-    .map((l) => (variant.name === 'english' ? l.trim().split(/\s+/)[5] : l.split(';')[1].trim()));
+  const openings = defaultOpenings(variant);
   const found: Record<'opening' | 'middlegame' | 'endgame', string[]> = { opening: [], middlegame: [], endgame: [] };
   const searcher = new Searcher(variant, 16);
   for (let g = 0; g < openings.length && Object.values(found).some((f) => f.length < perPhase); g++) {
     // Spread the openings used over the whole file.
-    const game = new Game(variant, variant.fromBoard(parseFen(variant, openings[(g * 7) % openings.length])));
+    const game = openingGame(variant, openings[(g * 7) % openings.length]);
     const taken = new Set<string>();
     searcher.clear();
     while (game.status().result === '*' && game.ply < 400) {

@@ -6,15 +6,12 @@
 //
 // --part k/n plays every n-th game starting at k, so that two processes can share the games.
 
-import { readFileSync } from 'node:fs';
-import { Game } from '../src/game/game.ts';
-import { parseFen } from '../src/notation/fen.ts';
-import { formatMove, parseMove } from '../src/notation/move-text.ts';
+import { defaultOpenings, openingGame } from '../src/match/openings.ts';
+import { formatMove } from '../src/notation/move-text.ts';
 import type { Move } from '../src/rules/move.ts';
 import { BLACK } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
-import { packageFile } from '../src/tools/dist-path.ts';
 import { type RapidMove, RapidEnglishGame } from './rapid-draughts-adapter.ts';
 
 function arg(name: string, fallback: string): string {
@@ -27,10 +24,7 @@ const rapidDepth = Number(arg('rapid-depth', '8'));
 const moveTime = Number(arg('time', '0.1'));
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
 
-interface Ballot { id: string; moves: string[]; fen: string }
-const ballots: Ballot[] = readFileSync(packageFile('openings/english-3move-ballots.txt'), 'utf8')
-  .split('\n').filter((l) => /^\d{3} ok /.test(l))
-  .map((l) => { const f = l.trim().split(/\s+/); return { id: f[0], moves: f.slice(2, 5), fen: f[5] }; });
+const ballots = defaultOpenings(ENGLISH);
 // Spread the ballots used over the whole deck rather than the first few.
 const pairs = Math.ceil(games / 2);
 const chosen = Array.from({ length: pairs }, (_, i) => ballots[Math.floor((i * ballots.length) / pairs)]);
@@ -41,14 +35,9 @@ let wins = 0, draws = 0, losses = 0;
 for (let g = part; g < games; g += parts) {
   const ballot = chosen[Math.floor(g / 2)];
   const damkaIsBlack = g % 2 === 0;
-  const game = new Game(ENGLISH);
+  const game = openingGame(ENGLISH, ballot);
   const rapid = new RapidEnglishGame();
-  for (const text of ballot.moves) {
-    const move = parseMove(ENGLISH, game.position, text);
-    game.play(move);
-    rapid.play({ from: move.from, to: move.to, captured: move.captured });
-  }
-  if (!game.position.equals(ENGLISH.fromBoard(parseFen(ENGLISH, ballot.fen)))) throw new Error(`ballot ${ballot.id} does not reach its FEN`);
+  for (const move of game.moves) rapid.play({ from: move.from, to: move.to, captured: move.captured });
   const searcher = new Searcher(ENGLISH, 64);
   let note = '';
   while (game.status().result === '*') {

@@ -8,14 +8,12 @@
 // --part k/n plays every n-th game from k (to run two processes on two cores).
 
 import { readFileSync } from 'node:fs';
-import { Game } from '../src/game/game.ts';
 import { Evaluator } from '../src/eval/evaluator.ts';
 import { defaultWeights, validateWeights } from '../src/eval/weights.ts';
-import { parseFen } from '../src/notation/fen.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { DEFAULT_OPTIONS, Searcher, type SearchOptions } from '../src/search/search.ts';
-import { packageFile } from '../src/tools/dist-path.ts';
+import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,15 +42,13 @@ function evaluator(file: string): Evaluator {
 const configA = { options: options(arg('a', '')), weights: arg('a-weights', '') };
 const configB = { options: options(arg('b', '')), weights: arg('b-weights', '') };
 
-const openings = readFileSync(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'), 'utf8')
-  .split('\n').filter((l) => l.trim() && !l.startsWith('#') && !/ barred /.test(l))
-  .map((l) => (variant.name === 'english' ? l.trim().split(/\s+/)[5] : l.split(';')[1].trim()));
+const openings = defaultOpenings(variant);
 
 let a = 0, d = 0, b = 0;
 for (let g = part; g < games; g += parts) {
-  const fen = openings[Math.floor(g / 2) % openings.length];
+  const opening = openings[Math.floor(g / 2) % openings.length];
   const aIsWhite = g % 2 === 0;
-  const game = new Game(variant, variant.fromBoard(parseFen(variant, fen)));
+  const game = openingGame(variant, opening);
   const sa = new Searcher(variant, 16, configA.options, evaluator(configA.weights));
   const sb = new Searcher(variant, 16, configB.options, evaluator(configB.weights));
   while (game.status().result === '*' && game.ply < maxPlies) {

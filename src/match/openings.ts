@@ -2,6 +2,8 @@
 // International short openings. Each opening is a list of moves from the standard start.
 
 import { readFileSync } from 'node:fs';
+import { Game } from '../game/game.ts';
+import { parseMove } from '../notation/move-text.ts';
 import type { Variant } from '../rules/variant.ts';
 import { packageFile } from '../tools/dist-path.ts';
 
@@ -29,4 +31,11 @@ export function readOpenings(file: string): Opening[] {
 /** The shipped openings of a variant. */
 export function defaultOpenings(variant: Variant): Opening[] {
   return readOpenings(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'));
+}
+
+/** A game from the standard start with the opening's moves played (an illegal one is an error). */
+export function openingGame(variant: Variant, opening: Opening): Game {
+  const game = new Game(variant);
+  for (const text of opening.moves) game.play(parseMove(variant, game.position, text));
+  return game;
 }

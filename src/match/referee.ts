@@ -2,7 +2,8 @@
 // rules and game ends of RULES.md applied (Game.status), a move limit adjudicated as a draw,
 // and an illegal move, a time forfeit or a crash scored as a loss for that engine.
 
-import { Game, type Result } from '../game/game.ts';
+import type { Game, Result } from '../game/game.ts';
+import { openingGame } from './openings.ts';
 import { formatHubPosition } from '../notation/hub-position.ts';
 import { formatMove, parseMove } from '../notation/move-text.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -43,8 +44,7 @@ export function parseTimeControl(text: string): TimeControl {
 
 export async function playGame(white: HubClient, black: HubClient, o: GameOptions): Promise<GameOutcome> {
   const { variant } = o;
-  const game = new Game(variant);
-  for (const text of o.openingMoves) game.play(parseMove(variant, game.position, text));
+  const game = openingGame(variant, { id: '', moves: o.openingMoves });
   const startPos = formatHubPosition(variant.toBoard(variant.startPosition()));
   const engines = [white, black];
   const clock = [0, 0];
