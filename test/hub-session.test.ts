@@ -326,6 +326,29 @@ describe('damka hub: whole game and shutdown', () => {
     expect(p.stderr).toBe('');
   }, 60_000);
 
+  it('plays on when the GUI continues past what we count as a draw', async () => {
+    // Clients referee with their own draw rules (pydraughts counts the king endings differently):
+    // a legal move list must be taken even if it runs past our threefold repetition.
+    for (const [variant, fen, shuffle] of [
+      [INTERNATIONAL, 'W:WK1,K2:BK50', '1-6 50-45 6-1 45-50'],
+      [ENGLISH, 'W:WK29:BK4', '29-25 4-8 25-29 8-4'],
+    ] as const) {
+      const p = await started(variant);
+      const moves = [shuffle, shuffle, shuffle].join(' ');
+      const game = new Game(variant, variant.fromBoard(parseFen(variant, fen)));
+      for (const text of moves.split(' ')) {
+        if (game.status().result !== '*') break;
+        game.play(parseMove(variant, game.position, text));
+      }
+      expect(game.status().reason).toBe('threefold repetition');
+      p.send(`pos pos=${hubString(variant, fen)} moves="${moves}"`, 'level depth=4', 'go think');
+      const done = await p.expect(/^(done|error)/);
+      // Three shuffles lead back to the position we started from: the reply must be legal there.
+      playDone(new Game(variant, variant.fromBoard(parseFen(variant, fen))), done);
+      expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+    }
+  });
+
   it('quits at once on quit, even mid-search', async () => {
     const p = await started(ENGLISH);
     p.send(`pos pos=${startString(ENGLISH)}`, 'level infinite', 'go think');

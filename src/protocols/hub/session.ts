@@ -202,13 +202,18 @@ export class HubSession {
     const text = line.args.get('pos');
     if (typeof text !== 'string') throw new Error('pos needs pos=<position>');
     const variant = this.variant;
-    const game = new Game(variant, variant.fromBoard(parseHubPosition(variant, text)));
+    let game = new Game(variant, variant.fromBoard(parseHubPosition(variant, text)));
     const moves = line.args.get('moves');
     if (moves !== undefined && moves !== true) {
       const list = moves.trim() === '' ? [] : moves.trim().split(/\s+/);
       list.forEach((text, i) => {
         try {
-          game.play(parseMove(variant, game.position, text));
+          const move = parseMove(variant, game.position, text);
+          // The GUI referees. If it plays on past what we count as a draw by rule or repetition
+          // (pydraughts counts the king-ending rules differently), go on from this position
+          // rather than refuse a legal move and leave the GUI waiting for a done that never comes.
+          if (game.status().result !== '*') game = new Game(variant, game.position);
+          game.play(move);
         } catch (err) {
           const why = err instanceof NotationError || err instanceof Error ? err.message : String(err);
           throw new Error(`pos: move ${i + 1} of moves (${text}): ${why}`);
