@@ -46,6 +46,23 @@ describe('evaluation', () => {
       expect(nonZero).toBeGreaterThan(checked / 2);
     });
 
+    it(`${variant.name}: says a side without a capture has no move exactly when the rules do`, () => {
+      const evaluator = new Evaluator(variant);
+      const random = rng(7);
+      let stuck = 0, checked = 0;
+      for (let i = 0; i < 20000; i++) {
+        const pos = variant.fromBoard(randomBoard(ref, random));
+        if (variant.hasCapture(pos)) continue;
+        evaluator.evaluate(pos);
+        checked++;
+        const none = variant.countMoves(pos) === 0;
+        expect(evaluator.sideToMoveStuck).toBe(none);
+        if (none) stuck++;
+      }
+      expect(checked).toBeGreaterThan(3000);
+      expect(stuck).toBeGreaterThan(10);
+    });
+
     it(`${variant.name}: material counts, a king more than a man`, () => {
       const evaluator = new Evaluator(variant);
       const start = variant.startPosition();

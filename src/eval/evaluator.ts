@@ -28,6 +28,11 @@ export class Evaluator {
   private readonly rightLo: number;
   private readonly rightHi: number;
   private readonly piecesAtStart: number;
+  /**
+   * Set by evaluate(): the side to move has no step to an empty square (men forward, kings any
+   * way), so if it has no capture either it has no legal move and has lost.
+   */
+  sideToMoveStuck = false;
 
   constructor(readonly variant: Variant, readonly weights: EvalWeights = defaultWeights(variant.name)) {
     const g: Geometry = variant.geometry;
@@ -85,13 +90,13 @@ export class Evaluator {
     let score = material;
 
     // Men: square tables, forward mobility, blocked men, runaways.
-    let mob = 0, blocked = 0, pst = 0, run = 0;
+    let wMob = 0, bMob = 0, blocked = 0, pst = 0, run = 0;
     for (let lo = wmLo, hi = wmHi; (lo | hi) !== 0;) {
       let b: number;
       if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { b = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
       pst += this.manW[b];
       const steps = this.emptyAt(next[UP_LEFT * 64 + b], eLo, eHi) + this.emptyAt(next[UP_RIGHT * 64 + b], eLo, eHi);
-      mob += steps;
+      wMob += steps;
       if (steps === 0) blocked++;
       if (bk === 0 && (this.coneLoW[b] & pos.bLo) === 0 && (this.coneHiW[b] & pos.bHi) === 0) {
         run += w.runaway + w.runawayRow * this.advW[b];
@@ -102,7 +107,7 @@ export class Evaluator {
       if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { b = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
       pst -= this.manB[b];
       const steps = this.emptyAt(next[DOWN_LEFT * 64 + b], eLo, eHi) + this.emptyAt(next[DOWN_RIGHT * 64 + b], eLo, eHi);
-      mob -= steps;
+      bMob += steps;
       if (steps === 0) blocked--;
       if (wk === 0 && (this.coneLoB[b] & pos.wLo) === 0 && (this.coneHiB[b] & pos.wHi) === 0) {
         run -= w.runaway + w.runawayRow * this.advB[b];
@@ -115,9 +120,11 @@ export class Evaluator {
       else { b = 63 - Math.clz32(hi & -hi); white = (pos.wHi & (hi & -hi)) !== 0; hi &= hi - 1; }
       const around = this.emptyAt(next[b], eLo, eHi) + this.emptyAt(next[64 + b], eLo, eHi) +
         this.emptyAt(next[128 + b], eLo, eHi) + this.emptyAt(next[192 + b], eLo, eHi);
-      if (white) { pst += this.kingPst[b]; mob += around; } else { pst -= this.kingPst[b]; mob -= around; }
+      if (white) { pst += this.kingPst[b]; wMob += around; } else { pst -= this.kingPst[b]; bMob += around; }
     }
-    score += pst + run + w.mobility * mob + w.blockedMan * blocked;
+    score += pst + run + w.mobility * (wMob - bMob) + w.blockedMan * blocked;
+    // Without a capture (the caller knows), a side with no free square next to any piece has no move.
+    this.sideToMoveStuck = (pos.side === WHITE ? wMob : bMob) === 0;
 
     if (w.balance !== 0) {
       const wBal = popcount(wmLo & this.leftLo) + popcount(wmHi & this.leftHi) - popcount(wmLo & this.rightLo) - popcount(wmHi & this.rightHi);

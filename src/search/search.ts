@@ -397,6 +397,8 @@ export class Searcher {
     let n: number;
     if (!variant.hasCapture(pos)) {
       const stand = this.evaluator.evaluate(pos);
+      // No capture and no step: no legal move at all, which loses (blocked positions are common).
+      if (this.evaluator.sideToMoveStuck) return -(MATE - ply);
       if (!this.options.threatQuiescence || qply > 0) return stand;
       // The opponent threatens a capture: standing pat would ignore it, so at the first
       // quiescence ply we must move, and each of our moves is followed by its captures.
