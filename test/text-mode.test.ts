@@ -121,4 +121,15 @@ describe('text mode', () => {
     p.send('quit');
     expect(await p.exited).toBe(0);
   });
+
+  it('quits at once while the engine is playing both sides', async () => {
+    const p = textMode(['play', '--variant', 'english']);
+    await p.expect(/text mode: english draughts/);
+    p.send('time 0.2', '2');
+    await p.expect(/^engine plays /);
+    const t0 = performance.now();
+    p.send('quit');
+    expect(await p.exited).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
 });

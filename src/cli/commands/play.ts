@@ -33,6 +33,11 @@ export async function runTextMode(variantName: string): Promise<void> {
   // Lines are handled one at a time, in order, even while the engine thinks.
   let queue = Promise.resolve();
   input.on('line', (line) => {
+    // quit is obeyed at once, even while the engine plays on (both sides, say); the rest waits its turn.
+    if (/^\s*(quit|q|exit)\s*$/i.test(line)) {
+      void finish();
+      return;
+    }
     queue = queue.then(() => mode.handle(line)).then(() => { if (!closing) input.prompt(); });
   });
   input.on('close', () => { queue = queue.then(() => finish()); });
