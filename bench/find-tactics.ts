@@ -9,15 +9,19 @@
 // - avoid: a quiet position where a move that looks good one ply deep (the engine's static
 //   evaluation after it ranks it first or second) ends at least a man worse than the best move
 //   within three plies (a one-move shot), still so five plies deep, while the best move keeps
-//   the material balance.
+//   the material balance;
+// - both: the claim still holds at each of --stable plies (English 7 and 9, International 7):
+//   the shot is still the one move that wins a man, the move to avoid still loses one. Without
+//   this a quiet move can win the same man a little later (two solutions), or a man lost to
+//   the shot is won straight back (no blunder), and a suite would fail a search for it.
 //
-//   node dist/find-tactics.js --variant english [--count 30] [--avoid-count 15] [--plies 5] [--verify-depth 14] [--out FILE]
+//   node dist/find-tactics.js --variant english [--count 30] [--avoid-count 15] [--plies 5] [--stable 7,9] [--verify-depth 14] [--out FILE]
 
 import { writeFileSync } from 'node:fs';
 import { Evaluator } from '../src/eval/evaluator.ts';
 import { formatFen } from '../src/notation/fen.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
-import { formatMove } from '../src/notation/move-text.ts';
+import { formatMove, sameMove } from '../src/notation/move-text.ts';
 import type { Move } from '../src/rules/move.ts';
 import type { Position } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
@@ -34,6 +38,7 @@ const count = Number(arg('count', '30'));
 const avoidCount = Number(arg('avoid-count', '15'));
 const verifyDepth = Number(arg('verify-depth', variant.name === 'english' ? '14' : '10'));
 const plies = Number(arg('plies', '5'));
+const stable = arg('stable', variant.name === 'english' ? '7,9' : '7').split(',').map(Number);
 const evaluator = new Evaluator(variant);
 
 const openings = defaultOpenings(variant);
@@ -63,6 +68,26 @@ function line(pos: Position, depth: number): string[] {
   return out;
 }
 
+/** Whether `move` is still the one move that wins at least a man at every --stable depth. */
+function shotStable(pos: Position, move: Move): boolean {
+  const base = material(pos);
+  return stable.every((d) => {
+    const values = rootValues(variant, pos, d);
+    const mine = values.find((v) => sameMove(v.move, move))!.value;
+    return mine >= base + MAN && values.every((v) => sameMove(v.move, move) || v.value < mine);
+  });
+}
+
+/** The moves of `bad` that still end a man worse than the best move at every --stable depth (none if the best move drops below the balance). */
+function stillLosing(pos: Position, bad: Move[]): Move[] {
+  const base = material(pos);
+  return stable.reduce((left, d) => {
+    const values = rootValues(variant, pos, d);
+    const best = Math.max(...values.map((v) => v.value));
+    return best < base ? [] : left.filter((m) => values.find((v) => sameMove(v.move, m))!.value <= best - MAN);
+  }, bad);
+}
+
 const shots: string[] = [], avoids: string[] = [];
 const seen = new Set<string>();
 for (let g = 0; g < 6 * openings.length && (shots.length < count || avoids.length < avoidCount); g++) {
@@ -90,7 +115,7 @@ for (let g = 0; g < 6 * openings.length && (shots.length < count || avoids.lengt
           // The gain must survive a look two plies further (not a man won back at once).
           const deeper = shallow < base + MAN && others < best && sacrifice ? -materialSearch(variant, variant.play(pos, winners[0].move), plies + 1) : -Infinity;
           // And a deep engine search agrees (a second, independent check of the solution).
-          const agrees = deeper >= base + MAN && engineChoice(pos, verifyDepth) === pdn(winners[0].move, legal);
+          const agrees = deeper >= base + MAN && shotStable(pos, winners[0].move) && engineChoice(pos, verifyDepth) === pdn(winners[0].move, legal);
           if (agrees) {
             const main = [pdn(winners[0].move, legal), ...line(variant.play(pos, winners[0].move), plies - 1)];
             shotTaken = true;
@@ -112,6 +137,10 @@ for (let g = 0; g < 6 * openings.length && (shots.length < count || avoids.lengt
           const bad = new Set(losing.map((l) => pdn(l.move, legal)));
           losing = deeper.filter((v) => bad.has(pdn(v.move, legal)) && v.value <= best5 - MAN);
           keeps = best5 >= base;
+          if (keeps && losing.length > 0) {
+            const lasting = stillLosing(pos, losing.map((l) => l.move));
+            losing = losing.filter((l) => lasting.some((m) => sameMove(m, l.move)));
+          }
         }
         if (keeps && losing.length > 0 && !losing.some((l) => pdn(l.move, legal) === engineChoice(pos, verifyDepth))) {
           const main = losing.map((l) => [pdn(l.move, legal), ...line(variant.play(pos, l.move), 2)].join(' '));
