@@ -72,16 +72,21 @@ describe('damka match', () => {
 
   it('scores an illegal move, a time forfeit and a crash as losses, and restarts the crashed engine', async () => {
     const reasons: string[] = [];
+    // A generous tolerance, so that Damka's own 0.1 s moves are safe on a loaded machine.
     const run = (bad: string, tc: Parameters<typeof runMatch>[0]['tc'], games = 2) => runMatch({
       variant: INTERNATIONAL, engines: [{ ...damka, params: { 'tt-size': '8' } }, fake(bad)], tc, openings: [{ id: '1', moves: [] }],
-      games, concurrency: 1, maxPlies: 300, tolerance: 0.2, onGame: (_r, _w, _b, o) => reasons.push(o.reason),
+      games, concurrency: 1, maxPlies: 300, tolerance: 0.5, onGame: (_r, _w, _b, o) => reasons.push(o.reason),
     });
     const illegal = await run('illegal', { kind: 'depth', depth: 1 });
     expect(illegal.engines[1].losses).toBe(2);
     expect(reasons.splice(0)).toEqual([expect.stringMatching(/Fake-illegal\) played an illegal move 1-2/), expect.stringMatching(/Fake-illegal\) played an illegal move 1-2/)]);
+    // No answer at all within the allowance plus a second, and an answer that comes too late.
     const slow = await run('slow', { kind: 'move-time', seconds: 0.1 }, 1);
     expect(slow.engines[1].losses).toBe(1);
-    expect(reasons.splice(0)[0]).toMatch(/Fake-slow\) lost on time/);
+    expect(reasons.splice(0)[0]).toMatch(/Fake-slow\) lost on time \(no answer\)/);
+    const late = await run('late', { kind: 'move-time', seconds: 0.1 }, 1);
+    expect(late.engines[1].losses).toBe(1);
+    expect(reasons.splice(0)[0]).toMatch(/Fake-late\) lost on time \(1\.\d\d s\)/);
     const crash = await run('crash', { kind: 'depth', depth: 1 });
     expect(crash.engines[1].losses).toBe(2);
     expect(crash.engines[0].wins).toBe(2);

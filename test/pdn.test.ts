@@ -60,7 +60,7 @@ describe('PDN', () => {
     const games = parsePdn(text);
     expect(games).toHaveLength(2);
     expect(games[0].moves).toEqual(['11-15', '23-19', '8-11', '22-17']);
-    expect(games[0].result).toBe('1-0');
+    expect(games[0].result).toBe('0-1'); // English "2-0": the first mover, Black, won
     expect(games[1].moves).toEqual(['32-28', '19-23', '28x19', '14x23']);
     expect(games[1].result).toBe('1/2-1/2');
     expect(replayPdn(games[1]).ply).toBe(4);
@@ -88,5 +88,34 @@ describe('PDN', () => {
     const text = formatPdnGame(game);
     expect(text).toContain('26x19x10');
     expect(replayPdn(parsePdn(text)[0]).moves[0].captured).toEqual([15, 23]);
+  });
+
+  it('writes English results from the first mover (Black), as CheckerBoard and KingsRow do', () => {
+    // Black to move blocks White's last man: Black wins, which an English PDN file writes as 1-0.
+    const game = new Game(ENGLISH, ENGLISH.fromBoard(parseFen(ENGLISH, 'B:W29:B21,22')));
+    game.play(parseMove(ENGLISH, game.position, '21-25'));
+    expect(game.status().result).toBe('0-1');
+    const text = formatPdnGame(game);
+    expect(text).toContain('[Result "1-0"]');
+    expect(text.trim().endsWith('1-0')).toBe(true);
+    const [record] = parsePdn(text);
+    expect(record.result).toBe('0-1');
+    // International: White moves first, so the file and Damka agree.
+    const intl = parsePdn('[GameType "20"]\n1. 32-28 1-0')[0];
+    expect(intl.result).toBe('1-0');
+  });
+
+  it('replays a record that plays on past an unclaimed repetition', () => {
+    const text = '[GameType "21"]\n[FEN "B:WK29:BK1"]\n1. 1-5 29-25 2. 5-1 25-29 3. 1-5 29-25 4. 5-1 25-29 5. 1-5 29-25 *';
+    const game = replayPdn(parsePdn(text)[0]);
+    expect(game.ply).toBe(10);
+    expect(game.status().result).toBe('1/2-1/2');
+  });
+
+  it('keeps a move number on the line of its move', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const text = formatPdnGame(randomGame(INTERNATIONAL, seed));
+      for (const line of text.split('\n')) expect(line, line).not.toMatch(/\d+\.$/);
+    }
   });
 });

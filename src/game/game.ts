@@ -51,9 +51,12 @@ export class Game {
     return this.variant.legalMoves(this.position);
   }
 
-  /** Plays a legal move (as from legalMoves or parseMove); throws for an illegal one. */
-  play(move: Move): void {
-    if (this.status().result !== '*') throw new Error(`the game is over (${this.status().reason})`);
+  /**
+   * Plays a legal move (as from legalMoves or parseMove); throws for an illegal one, and for
+   * any move once the game is over unless `pastEnd` (a record that played on past a draw).
+   */
+  play(move: Move, pastEnd = false): void {
+    if (!pastEnd && this.status().result !== '*') throw new Error(`the game is over (${this.status().reason})`);
     const before = this.position;
     const after = this.variant.play(before, move);
     const board = this.variant.toBoard(before);

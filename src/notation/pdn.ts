@@ -1,9 +1,15 @@
 // PDN (Portable Draughts Notation) games: writing with the standard tags, reading back
 // tolerantly (comments, variations, NAGs, move numbers, several games a file), and replaying
 // a game against our rules so that an illegal move is reported by its number.
+//
+// Results: inside Damka "1-0" always means White won. In a PDN file the result is written
+// from the side that moves first, as CheckerBoard and KingsRow read and write English games:
+// for English (Black moves first) "1-0" in the file means Black won. International is the same
+// both ways, since White moves first there.
 
 import { Game, type Result } from '../game/game.ts';
 import type { Variant } from '../rules/variant.ts';
+import { BLACK } from '../rules/position.ts';
 import { getVariant } from '../rules/variants.ts';
 import { formatFen, parseFen } from './fen.ts';
 import { formatMove, parseMove } from './move-text.ts';
@@ -13,7 +19,7 @@ export interface PdnGameRecord {
   tags: Map<string, string>;
   /** Move texts in order, without numbers or annotations. */
   moves: string[];
-  /** The game termination marker: 1-0, 0-1, 1/2-1/2 or *. */
+  /** The result in Damka's sense ("1-0": White won), whatever the file's convention for the game type. */
   result: Result;
 }
 
@@ -26,7 +32,7 @@ const quote = (v: string) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"
 export function formatPdnGame(game: Game, tags: Record<string, string> = {}): string {
   const variant = game.variant;
   const status = game.status();
-  const result = tags.Result ?? status.result;
+  const result = fileResult((tags.Result as Result | undefined) ?? status.result, variant.firstToMove === BLACK);
   const all: [string, string][] = [];
   for (const name of SEVEN) all.push([name, name === 'Result' ? result : tags[name] ?? (name === 'Date' ? '????.??.??' : '?')]);
   all.push(['GameType', String(variant.gameType)]);
@@ -41,10 +47,12 @@ export function formatPdnGame(game: Game, tags: Record<string, string> = {}): st
   let number = 1;
   for (const [i, move] of game.moves.entries()) {
     const firstMover = replay.position.side === variant.firstToMove;
-    if (firstMover) tokens.push(`${number}.`);
-    else if (i === 0) tokens.push(`${number}...`);
-    tokens.push(formatMove(move, replay.legalMoves(), 'pdn'));
-    replay.play(move);
+    // A move number stays on the line of its move.
+    const text = formatMove(move, replay.legalMoves(), 'pdn');
+    if (firstMover) tokens.push(`${number}. ${text}`);
+    else if (i === 0) tokens.push(`${number}... ${text}`);
+    else tokens.push(text);
+    replay.play(move, true);
     if (!firstMover) number++;
   }
   tokens.push(result);
@@ -60,6 +68,12 @@ export function formatPdnGame(game: Game, tags: Record<string, string> = {}): st
 
 export class PdnError extends Error {}
 
+/** Our result (White's view) as written in a PDN file of this game type, and back: the same swap. */
+export function fileResult(result: Result, firstMoverIsBlack: boolean): Result {
+  if (!firstMoverIsBlack) return result;
+  return result === '1-0' ? '0-1' : result === '0-1' ? '1-0' : result;
+}
+
 const RESULTS: Record<string, Result> = { '1-0': '1-0', '0-1': '0-1', '1/2-1/2': '1/2-1/2', '*': '*', '2-0': '1-0', '0-2': '0-1', '1-1': '1/2-1/2' };
 
 /** Every game in a PDN text. Malformed structure (an unterminated tag, comment or variation) is an error. */
@@ -69,7 +83,8 @@ export function parsePdn(text: string): PdnGameRecord[] {
   let moves: string[] = [];
   let started = false;
   const finish = (result: Result) => {
-    games.push({ tags, moves, result });
+    const english = tags.get('GameType')?.split(',')[0].trim() === '21';
+    games.push({ tags, moves, result: fileResult(result, english) });
     tags = new Map();
     moves = [];
     started = false;
@@ -140,7 +155,8 @@ export function replayPdn(record: PdnGameRecord, fallback?: Variant): Game {
   const game = new Game(variant, fen ? variant.fromBoard(parseFen(variant, fen)) : variant.startPosition());
   for (const [i, text] of record.moves.entries()) {
     try {
-      game.play(parseMove(variant, game.position, text));
+      // Real games play on past a draw nobody claimed: keep following the record.
+      game.play(parseMove(variant, game.position, text), true);
     } catch (err) {
       throw new PdnError(`move ${i + 1} (${text}): ${err instanceof Error ? err.message : String(err)}`);
     }
