@@ -43,7 +43,13 @@ describe('Elo', () => {
     expect(sprtVerdict({ wins: 300, draws: 100, losses: 100 }, bounds).verdict).toBe('H1');
     expect(sprtVerdict({ wins: 100, draws: 100, losses: 300 }, bounds).verdict).toBe('H0');
     expect(sprtVerdict({ wins: 3, draws: 4, losses: 3 }, { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05 }).verdict).toBeNull();
-    expect(sprtLlr({ wins: 5, draws: 5, losses: 0 }, 0, 10)).toBe(0);
+    // An engine that never loses: half a game of each kind stands in for the missing losses.
+    const w = 30.5, d = 0.5, l = 0.5, n = 31.5, x = (w + d / 2) / n;
+    const v = (w * (1 - x) ** 2 + d * (0.5 - x) ** 2 + l * x ** 2) / n;
+    const s50 = scoreFromElo(50);
+    expect(sprtLlr({ wins: 30, draws: 0, losses: 0 }, 0, 50)).toBeCloseTo(((s50 - 0.5) * (2 * x - 0.5 - s50) * n) / (2 * v), 9);
+    expect(sprtVerdict({ wins: 30, draws: 0, losses: 0 }, { elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 }).verdict).toBe('H1');
+    expect(sprtLlr({ wins: 0, draws: 0, losses: 0 }, 0, 10)).toBe(0);
   });
 
   it('parses --sprt and refuses nonsense', () => {

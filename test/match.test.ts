@@ -26,6 +26,7 @@ describe('match pieces', () => {
     expect(parseTimeControl('10+0.1')).toEqual({ kind: 'clock', seconds: 10, inc: 0.1, moves: 0 });
     expect(parseTimeControl('90')).toEqual({ kind: 'clock', seconds: 90, inc: 0, moves: 0 });
     expect(() => parseTimeControl('fast')).toThrow(/--tc/);
+    for (const none of ['40/0', '0/5', '0+0', '0']) expect(() => parseTimeControl(none), none).toThrow(/gives no time/);
     expect(splitCommand(`"/a b/node" 'x y' hub  --z`)).toEqual(['/a b/node', 'x y', 'hub', '--z']);
     expect(() => splitCommand('node "open')).toThrow(/unbalanced/);
   });
@@ -62,6 +63,8 @@ describe('damka match', () => {
     expect(games).toHaveLength(4);
     const openings = games.map((g) => g.tags.get('Opening')).sort();
     expect(openings).toEqual(['9-13 21-17 5-9', '9-13 21-17 5-9', '9-13 21-17 6-9', '9-13 21-17 6-9']);
+    // Two engines of one name are told apart in the tags.
+    expect(new Set(games.map((g) => g.tags.get('White')))).toEqual(new Set(['Damka (1)', 'Damka (2)']));
     for (const record of games) {
       const game = replayPdn(record);
       expect(record.tags.get('GameType')).toBe('21');
@@ -92,6 +95,13 @@ describe('damka match', () => {
     expect(crash.engines[0].wins).toBe(2);
     for (const r of reasons.splice(0)) expect(r).toMatch(/Fake-crash\) crashed: .*exited \(code 3\)/);
   }, 60_000);
+
+  it('stops with a clear error when an engine does not start', async () => {
+    await expect(runMatch({
+      variant: ENGLISH, engines: [damka, { command: 'no-such-engine-here hub', params: {} }], tc: { kind: 'depth', depth: 1 },
+      openings: ballots.slice(0, 1), games: 2, concurrency: 1, maxPlies: 300, tolerance: 0.5,
+    })).rejects.toThrow(/engine 2 \(no-such-engine-here hub\) did not start/);
+  });
 
   it('prints a final table from the command line', async () => {
     const { spawnSync } = await import('node:child_process');

@@ -46,11 +46,14 @@ export function sprtBounds(b: SprtBounds): { lower: number; upper: number } {
 /**
  * Log-likelihood ratio of H1 (elo1) against H0 (elo0) for the observed W/D/L, by the normal
  * approximation: LLR = (s1 - s0) (2x - s0 - s1) n / (2 var), x the mean score, var its
- * per-game variance. Zero until every outcome kind has been seen (the variance is unknown).
+ * per-game variance. While an outcome kind is missing, half a game of each kind is added
+ * (as Fishtest does), so that an engine that never loses still gets a verdict.
  */
-export function sprtLlr({ wins, draws, losses }: Wdl, elo0: number, elo1: number): number {
+export function sprtLlr(wdl: Wdl, elo0: number, elo1: number): number {
+  let { wins, draws, losses } = wdl;
+  if (wins + draws + losses === 0) return 0;
+  if (wins === 0 || draws === 0 || losses === 0) { wins += 0.5; draws += 0.5; losses += 0.5; }
   const n = wins + draws + losses;
-  if (n === 0 || wins === 0 || losses === 0) return 0;
   const x = (wins + draws / 2) / n;
   const variance = (wins * (1 - x) ** 2 + draws * (0.5 - x) ** 2 + losses * x ** 2) / n;
   if (variance <= 0) return 0;

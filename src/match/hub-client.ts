@@ -32,6 +32,8 @@ export interface EngineSpec {
   command: string;
   /** Hub parameters to set before init. */
   params: Record<string, string>;
+  /** Working directory of the engine process (engines that load files from their own folder). */
+  cwd?: string;
 }
 
 export class HubClient {
@@ -54,7 +56,7 @@ export class HubClient {
   async start(timeoutMs = 30_000): Promise<void> {
     const [cmd, ...args] = splitCommand(this.spec.command);
     this.exitError = null;
-    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'ignore'], cwd: this.spec.cwd });
     this.child = child;
     child.stdin!.on('error', () => { /* a dead engine: reported through 'exit' */ });
     child.on('error', (err) => this.failed(new EngineFailure('crash', `${this.spec.command}: ${err.message}`)));

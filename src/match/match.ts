@@ -64,6 +64,7 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
   };
   const queue = schedule(o.engines.length, o.openings, o.games);
   let stopping = false;
+  const everStarted = o.engines.map(() => false);
   const record = (index: number, points: number) => {
     const s = standing.engines[index];
     s.games++;
@@ -80,8 +81,15 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
       if (started[0].status === 'rejected' || started[1].status === 'rejected') {
         const side = started[0].status === 'rejected' ? 0 : 1;
         const why = (started[side] as PromiseRejectedResult).reason;
+        const index = side === 0 ? p.white : p.black;
+        // An engine that never started is a mistake in the command, not a result: stop the match.
+        if (!everStarted[index]) {
+          stopping = true;
+          throw new Error(`engine ${index + 1} (${o.engines[index].command}) did not start: ${why instanceof Error ? why.message : String(why)}`);
+        }
         outcome = { game: new Game(o.variant), result: side === 0 ? '0-1' : '1-0', reason: `${side === 0 ? 'White' : 'Black'} did not start: ${why instanceof Error ? why.message : String(why)}`, fault: side };
       } else {
+        everStarted[p.white] = everStarted[p.black] = true;
         outcome = await playGame(white, black, { variant: o.variant, openingMoves: p.opening.moves, tc: o.tc, maxPlies: o.maxPlies, tolerance: o.tolerance });
       }
     } finally {
@@ -89,6 +97,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
     }
     standing.engines[p.white].name = white.name;
     standing.engines[p.black].name = black.name;
+    // Two engines of the same name (Damka against Damka) are told apart by their number.
+    const label = (index: number) => {
+      const name = standing.engines[index].name;
+      return standing.engines.some((e, i) => i !== index && e.name === name) ? `${name} (${index + 1})` : name;
+    };
     const whitePoints = outcome.result === '1-0' ? 1 : outcome.result === '0-1' ? 0 : 0.5;
     record(p.white, whitePoints);
     record(p.black, 1 - whitePoints);
@@ -102,12 +115,12 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
     }
     if (o.pdn) {
       const tags = {
-        Event: `Damka match: ${standing.engines.map((e) => e.name).join(' vs ')}`,
+        Event: `Damka match: ${standing.engines.map((_e, i) => label(i)).join(' vs ')}`,
         Site: hostname(),
         Date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'),
         Round: String(p.round),
-        White: white.name,
-        Black: black.name,
+        White: label(p.white),
+        Black: label(p.black),
         Opening: p.opening.moves.join(' '),
         Termination: outcome.reason,
       };

@@ -35,11 +35,14 @@ export interface GameOutcome {
 /** Parses "40/5" (moves/minutes), "10+0.1" (seconds+increment), or a bare number of seconds for the game. */
 export function parseTimeControl(text: string): TimeControl {
   const t = text.trim();
-  let m = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(t);
-  if (m) return { kind: 'clock', seconds: Number(m[2]) * 60, inc: 0, moves: Number(m[1]) };
-  m = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(t);
-  if (m) return { kind: 'clock', seconds: Number(m[1]), inc: Number(m[2] ?? 0), moves: 0 };
-  throw new Error(`--tc expects moves/minutes (40/5) or seconds+increment (10+0.1), got "${text}"`);
+  const perMoves = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(t);
+  const incremental = /^(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$/.exec(t);
+  let tc: Extract<TimeControl, { kind: 'clock' }>;
+  if (perMoves) tc = { kind: 'clock', seconds: Number(perMoves[2]) * 60, inc: 0, moves: Number(perMoves[1]) };
+  else if (incremental) tc = { kind: 'clock', seconds: Number(incremental[1]), inc: Number(incremental[2] ?? 0), moves: 0 };
+  else throw new Error(`--tc expects moves/minutes (40/5) or seconds+increment (10+0.1), got "${text}"`);
+  if (tc.seconds <= 0 || (perMoves && tc.moves <= 0)) throw new Error(`--tc "${text}" gives no time: the moves and the time must be above 0`);
+  return tc;
 }
 
 export async function playGame(white: HubClient, black: HubClient, o: GameOptions): Promise<GameOutcome> {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseSprt } from '../../match/elo.ts';
@@ -9,7 +10,7 @@ import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
 
 interface MatchOpts {
-  engine: string[]; param: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
+  engine: string[]; param: string[]; dir: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
   depth?: string; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
 }
 
@@ -20,6 +21,7 @@ export function matchCommand(): Command {
     .description('play Hub engines against each other from an opening list, refereed by our rules')
     .requiredOption('-e, --engine <command>', 'an engine command line, e.g. "npx damka hub" (give two or more)', collect, [])
     .option('-p, --param <n:name=value>', 'a Hub parameter for engine n (1-based), e.g. 1:tt-size=16 (repeatable)', collect, [])
+    .option('--dir <n:path>', 'working directory of engine n (repeatable; default: the current one)', collect, [])
     .addOption(new Option('-v, --variant <name>', 'english or international (Hub name: normal)').default('international'))
     .option('-g, --games <n>', 'number of games (default: two per opening, with colours reversed)')
     .option('-r, --rounds <n>', 'openings each pair of engines plays (two games each)')
@@ -40,6 +42,12 @@ export function matchCommand(): Command {
         const m = /^(\d+):([\w-]+)=(.*)$/.exec(p);
         if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--param expects n:name=value with n from 1 to ${engines.length}, got "${p}"`);
         engines[Number(m[1]) - 1].params[m[2]] = m[3];
+      }
+      for (const d of o.dir) {
+        const m = /^(\d+):(.+)$/.exec(d);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--dir expects n:path with n from 1 to ${engines.length}, got "${d}"`);
+        if (!existsSync(m[2])) throw new UsageError(`--dir ${d}: no such directory`);
+        engines[Number(m[1]) - 1].cwd = m[2];
       }
       const limits = [o.tc, o.moveTime, o.depth].filter((x) => x !== undefined).length;
       if (limits > 1) throw new UsageError('give one of --tc, --move-time and --depth');
