@@ -31,6 +31,7 @@ describe('DXP messages', () => {
     const long = encodeDxp({ type: 'accept', name: 'A very long engine name that goes on and on', code: 0 });
     expect(long).toHaveLength(1 + 32 + 1);
     expect(encodeDxp({ type: 'chat', text: 'caf\u00e9' })).toBe('Ccaf?');
+    expect(decodeDxp('Ccaf\u00e9 \u0001ok')).toEqual({ type: 'chat', text: 'caf? ?ok' });
   });
 
   it('refuses what does not fit its field', () => {
@@ -59,7 +60,7 @@ describe('DXP messages', () => {
       ['B01W', /move number "01W" is not a 3-digit number/],
       ['B012', /too short for colour to move/],
       ['K5', /code 5/],
-      ['C\u0001', /printable ASCII/],
+      ['M0012\u00e92800', /printable ASCII/],
       [`C${'x'.repeat(MAX_MESSAGE)}`, /too long/],
     ];
     for (const [text, message] of bad) expect(() => decodeDxp(text), JSON.stringify(text)).toThrow(message);

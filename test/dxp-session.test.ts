@@ -144,6 +144,53 @@ describe('damka dxp as a follower against a test peer', () => {
   }, 60_000);
 });
 
+describe('damka dxp robustness', () => {
+  it('turns away a second connection, even one that resets, and the running session goes on', async () => {
+    const { engine, port } = await server(['--depth', '2']);
+    const peer = await Peer.open(port);
+    peer.send(request());
+    await peer.next('A');
+    const intruder = await Peer.open(port);
+    expect((await intruder.next('C')).message).toMatchObject({ text: expect.stringMatching(/busy/) });
+    intruder.socket.resetAndDestroy();
+    await new Promise((r) => setTimeout(r, 200));
+    const game = new Game(INTERNATIONAL);
+    game.play(game.legalMoves().find((m) => m.from === 32 && m.to === 28)!);
+    peer.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
+    applyMove(game, (await peer.next('M')).message);
+    expect(engine.child.exitCode).toBeNull();
+  });
+
+  it('as a server and initiator, waits for the next opponent when one leaves mid-game', async () => {
+    const { engine, port } = await server(['--initiator', '--games', '1', '--depth', '2']);
+    const first = await Peer.open(port);
+    const r = (await first.next('R')).message;
+    expect(r).toMatchObject({ type: 'request', followerColor: 'Z' });
+    first.send({ type: 'accept', name: 'Quitter', code: 0 });
+    await first.next('M'); // Damka is White and moves first
+    first.socket.destroy();
+    await engine.expect(/1 game\(s\) still to play: waiting for the next connection/);
+    const second = await Peer.open(port);
+    expect((await second.next('R')).message).toMatchObject({ type: 'request' });
+    second.send({ type: 'accept', name: 'Stayer', code: 0 });
+    await second.next('M');
+    second.send({ type: 'end', reason: 3, stop: 1 });
+    await second.next('E');
+    expect(await engine.exited).toBe(0);
+  });
+
+  it('parses listen and connect addresses', async () => {
+    const { parseAddress } = await import('../src/cli/commands/dxp.ts');
+    expect(parseAddress('27531', false)).toEqual({ host: '127.0.0.1', port: 27531 });
+    expect(parseAddress('0.0.0.0:4000', false)).toEqual({ host: '0.0.0.0', port: 4000 });
+    expect(parseAddress('[::1]:4000', true)).toEqual({ host: '::1', port: 4000 });
+    expect(parseAddress('localhost:4000', true)).toEqual({ host: 'localhost', port: 4000 });
+    expect(() => parseAddress('4000', true)).toThrow(/host:port/);
+    expect(() => parseAddress('host:70000', true)).toThrow(/out of range/);
+    expect(() => parseAddress('a:b', false)).toThrow(/expected/);
+  });
+});
+
 describe('damka dxp against damka dxp', () => {
   it('plays two games with colours swapped, and both PDN files agree move for move', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'damka-dxp-'));

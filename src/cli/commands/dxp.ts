@@ -13,13 +13,14 @@ interface DxpOpts {
 
 const DEFAULT_PORT = 27531;
 
-/** "[host:]port" or "host:port" into its parts; the host defaults to loopback; port 0 (listen only) picks a free one. */
+/** "[host:]port", "host:port" or "[::1]:port" into its parts; the host defaults to loopback; port 0 (listen only) picks a free one. */
 export function parseAddress(text: string, needHost: boolean): { host: string; port: number } {
-  const m = /^(?:(.+):)?(\d+)$/.exec(text.trim());
-  if (!m || (needHost && !m[1])) throw new UsageError(`expected ${needHost ? 'host:port' : '[host:]port'}, got "${text}"`);
-  const port = Number(m[2]);
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]:|([^:[\]]+):)?(\d+)$/.exec(text.trim());
+  const host = m?.[1] ?? m?.[2];
+  if (!m || (needHost && !host)) throw new UsageError(`expected ${needHost ? 'host:port' : '[host:]port'}, got "${text}"`);
+  const port = Number(m[3]);
   if (port > 65535 || (needHost && port < 1)) throw new UsageError(`port ${port} is out of range`);
-  return { host: m[1] ?? '127.0.0.1', port };
+  return { host: host ?? '127.0.0.1', port };
 }
 
 export function dxpCommand(): Command {
@@ -46,8 +47,10 @@ export function dxpCommand(): Command {
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
       await engine.start();
       const report = (line: string) => process.stdout.write(`${line}\n`);
+      // Games still to play: a session broken off mid-game leaves the rest for the next one.
+      let remaining = games;
       const session = (socket: Socket) => new DxpSession(socket, engine, {
-        role: o.initiator ? 'initiator' : 'follower', name: o.name, games, minutes, moves, fen: o.fen, depth, pdn: o.pdn, report,
+        role: o.initiator ? 'initiator' : 'follower', name: o.name, games: remaining, minutes, moves, fen: o.fen, depth, pdn: o.pdn, report,
       });
       const shutdown = async (code: number) => {
         await engine.close();
@@ -64,8 +67,10 @@ export function dxpCommand(): Command {
           socket.once('error', (err) => reject(new Error(`cannot connect to ${host}:${port}: ${err.message}`)));
         });
         report(`connected to ${host}:${port}`);
-        await session(socket).finished;
-        await shutdown(0);
+        const s = session(socket);
+        await s.finished;
+        // A session cut off mid-game did not do its job: say so in the exit code.
+        await shutdown(s.broken ? 1 : 0);
         return;
       }
       const { host, port } = parseAddress(typeof o.listen === 'string' ? o.listen : String(DEFAULT_PORT), false);
@@ -73,6 +78,8 @@ export function dxpCommand(): Command {
       const server = createServer((socket) => {
         // One opponent at a time; another connection is turned away while a session runs.
         if (busy) {
+          // The turned-away peer may reset the connection: that must not end the server.
+          socket.on('error', () => undefined);
           socket.end('CDamka: busy with another session\0');
           return;
         }
@@ -81,10 +88,14 @@ export function dxpCommand(): Command {
         const s = session(socket);
         void s.finished.then(async () => {
           busy = false;
-          // An initiator's session is the whole job; a follower serves the next connection.
-          if (o.initiator) {
+          remaining -= s.completed;
+          // A follower serves the next connection; so does an initiator with games still to play
+          // after its opponent went away mid-game. Otherwise an initiator's job is done.
+          if (o.initiator && (remaining <= 0 || !s.broken)) {
             server.close();
             await shutdown(0);
+          } else if (o.initiator) {
+            report(`${remaining} game(s) still to play: waiting for the next connection`);
           }
         });
       });

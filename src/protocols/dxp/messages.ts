@@ -81,10 +81,11 @@ class Reader {
 export function decodeDxp(text: string): DxpMessage {
   if (text.length === 0) throw new DxpError('empty message');
   if (text.length > MAX_MESSAGE) throw new DxpError(`message of ${text.length} characters is too long`);
-  if (/[^\x20-\x7e]/.test(text)) throw new DxpError('message has characters outside printable ASCII');
   const type = text[0];
+  // Chat is free text: a stray accented letter is shown as '?' rather than losing the message.
+  if (type === 'C') return { type: 'chat', text: text.slice(1).replace(/[^\x20-\x7e]/g, '?') };
+  if (/[^\x20-\x7e]/.test(text)) throw new DxpError('message has characters outside printable ASCII');
   switch (type) {
-    case 'C': return { type: 'chat', text: text.slice(1) };
     case 'R': {
       const r = new Reader(text, 'game request');
       const version = r.number(2, 'version');

@@ -52,6 +52,12 @@ export class DxpSession {
   /** Bumped whenever the position changes under a running search, so that its result is dropped. */
   private generation = 0;
   private searching = false;
+  /** Which search `searching` is about: an older search finishing must not clear it. */
+  private searchId = 0;
+  /** Games that ended (by the rules or by agreement) in this session, not broken off. */
+  completed = 0;
+  /** The connection went while a game was in progress. */
+  broken = false;
   private closed = false;
   readonly score: DxpScore = { wins: 0, draws: 0, losses: 0 };
   readonly finished: Promise<void>;
@@ -222,6 +228,7 @@ export class DxpSession {
     const generation = ++this.generation;
     if (this.searching) this.engine.stop();
     this.searching = true;
+    const searchId = ++this.searchId;
     const toGo = this.movesPerControl > 0 ? this.movesPerControl - (this.ourMoves % this.movesPerControl) : undefined;
     const limits = this.o.depth !== undefined ? { depth: this.o.depth } : { time: Math.max(0.05, this.clock), movesToGo: toGo };
     const t0 = performance.now();
@@ -232,7 +239,7 @@ export class DxpSession {
     } catch (err) {
       this.o.report(`engine error: ${err instanceof Error ? err.message : String(err)}`);
     } finally {
-      this.searching = false;
+      if (this.searchId === searchId) this.searching = false;
     }
     if (generation !== this.generation || this.game !== game || this.closed) return; // taken back, or the game is over
     if (!move) return;
@@ -276,6 +283,7 @@ export class DxpSession {
     const last = this.o.role === 'initiator' && this.gamesStarted >= this.o.games;
     const stop: 0 | 1 = last || peerStops ? 1 : 0;
     // Saved before the peer hears of the end, so that nothing is lost if it hangs up at once.
+    this.completed++;
     this.record(game, result, reason);
     if (!this.endSent) this.send({ type: 'end', reason: ourReason, stop });
     this.endSent = true;
@@ -333,6 +341,7 @@ export class DxpSession {
     const game = this.game;
     if (game) {
       this.game = null;
+      this.broken = true;
       this.record(game, '*', 'the connection was lost mid-game');
     }
     this.o.report('connection closed');
