@@ -14,6 +14,7 @@ const entries = {
   selfplay: 'bench/selfplay.ts',
   'make-bench-positions': 'bench/make-bench-positions.ts',
   'find-tactics': 'bench/find-tactics.ts',
+  'check-suites': 'bench/check-suites.ts',
 };
 
 await build({
