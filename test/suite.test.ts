@@ -30,6 +30,11 @@ describe('suite files', () => {
     expect(() => readSuite(ENGLISH, bad)).toThrow(/bad\.txt:2: .*21-26/);
     writeFileSync(bad, '[shot]\nB:W29 ; 21-26 ; x\n');
     expect(() => readSuite(ENGLISH, bad)).toThrow(/bad\.txt:2:/);
+    writeFileSync(bad, '[shot]\nB:W29:B21,22 ; 21-25 ; x\n[shots]\n');
+    expect(() => readSuite(ENGLISH, bad)).toThrow(/bad\.txt:3: unknown section \[shots\]/);
+    writeFileSync(bad, '# nothing but a comment\n[avoid]\n');
+    expect(() => readSuite(ENGLISH, bad)).toThrow(/bad\.txt: no positions/);
+    expect(() => readSuite(ENGLISH, join(dir, 'missing.txt'))).toThrow(/cannot read suite file .*missing\.txt: no such file/);
   });
 });
 

@@ -25,13 +25,20 @@ export interface SuitePosition {
 export function readSuite(variant: Variant, file: string): SuitePosition[] {
   let kind: SuitePosition['kind'] = 'best';
   const out: SuitePosition[] = [];
-  readFileSync(file, 'utf8').split(/\r?\n/).forEach((raw, i) => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`cannot read suite file ${file}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : err instanceof Error ? err.message : String(err)}`);
+  }
+  text.split(/\r?\n/).forEach((raw, i) => {
     const line = raw.trim();
+    const where = `${file}:${i + 1}`;
     if (line === '' || line.startsWith('#')) return;
     if (line === '[shot]' || line === '[best]') { kind = 'best'; return; }
     if (line === '[avoid]') { kind = 'avoid'; return; }
+    if (line.startsWith('[')) throw new Error(`${where}: unknown section ${line} (expected [shot], [best] or [avoid])`);
     const [fen, moves, id, ...notes] = line.split(';').map((f) => f.trim());
-    const where = `${file}:${i + 1}`;
     if (!fen || !moves) throw new Error(`${where}: expected "FEN ; moves ; id ; notes"`);
     let pos;
     try {
@@ -49,6 +56,8 @@ export function readSuite(variant: Variant, file: string): SuitePosition[] {
     });
     out.push({ id: id || `line ${i + 1}`, fen, kind, moves: long, notes: notes.join(';') });
   });
+  // An empty suite is a wrong file, not a perfect score.
+  if (out.length === 0) throw new Error(`${file}: no positions`);
   return out;
 }
 
