@@ -4,7 +4,6 @@ import type { Move } from '../src/rules/move.ts';
 import { BLACK_KING, WHITE_KING } from '../src/rules/board.ts';
 import type { Position } from '../src/rules/position.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
-import type { Variant } from '../src/rules/variant.ts';
 import { build } from './helpers/build.ts';
 
 /** A seeded stream of numbers in [0, 1). */

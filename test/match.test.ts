@@ -54,7 +54,7 @@ describe('damka match', () => {
     const standing = await runMatch({
       variant: ENGLISH, engines: [damka, damka], tc: { kind: 'depth', depth: 2 }, openings: ballots.slice(0, 2),
       games: 4, concurrency: 2, maxPlies: 300, tolerance: 0.2, pdn,
-      onGame: (round, w, b, outcome) => rounds.push([round, w, outcome.result]),
+      onGame: (round, w, _b, outcome) => rounds.push([round, w, outcome.result]),
     });
     expect(rounds.map((r) => r[0]).sort()).toEqual([1, 2, 3, 4]);
     expect(standing.engines[0].games).toBe(4);
