@@ -103,3 +103,10 @@ function whyIllegal(variant: Variant, board: Board, legal: Move[], from: number)
   const fromHere = legal.filter((m) => m.from === from).sort((a, b) => a.to - b.to).map((m) => formatMove(m, legal));
   return fromHere.length > 0 ? `the piece on ${from} can play ${fromHere.join(', ')}` : `the piece on ${from} cannot move`;
 }
+
+/** Orders "9-13", "9-14", "10-14" by their numbers rather than as strings. */
+export function byNumbers(a: string, b: string): number {
+  const na = a.split(/[-x]/).map(Number), nb = b.split(/[-x]/).map(Number);
+  for (let i = 0; i < Math.min(na.length, nb.length); i++) if (na[i] !== nb[i]) return na[i] - nb[i];
+  return na.length - nb.length;
+}

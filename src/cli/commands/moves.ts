@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { formatMove } from '../../notation/move-text.ts';
+import { byNumbers, formatMove } from '../../notation/move-text.ts';
 import { guarded } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
@@ -16,11 +16,4 @@ export function movesCommand(): Command {
       const lines = moves.map((m) => formatMove(m, moves, 'pdn')).sort(byNumbers);
       process.stdout.write(lines.map((l) => `${l}\n`).join(''));
     }));
-}
-
-/** Orders "9-13", "9-14", "10-14" by their numbers rather than as strings. */
-function byNumbers(a: string, b: string): number {
-  const na = a.split(/[-x]/).map(Number), nb = b.split(/[-x]/).map(Number);
-  for (let i = 0; i < Math.min(na.length, nb.length); i++) if (na[i] !== nb[i]) return na[i] - nb[i];
-  return na.length - nb.length;
 }

@@ -4,7 +4,7 @@
 
 import { Game } from '../../game/game.ts';
 import { formatFen, parseFen } from '../../notation/fen.ts';
-import { formatMove, parseMove } from '../../notation/move-text.ts';
+import { byNumbers, formatMove, parseMove } from '../../notation/move-text.ts';
 import type { Variant } from '../../rules/variant.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { PerftRunner } from '../../tools/perft.ts';
@@ -111,7 +111,7 @@ export class TextMode {
 
   private listMoves(): void {
     const moves = this.game.legalMoves();
-    this.print(moves.length === 0 ? 'no legal moves' : moves.map((m) => formatMove(m, moves)).join(' '));
+    this.print(moves.length === 0 ? 'no legal moves' : moves.map((m) => formatMove(m, moves)).sort(byNumbers).join(' '));
   }
 
   private undo(): void {
