@@ -18,13 +18,10 @@ import { type Board, EMPTY, isKing, isWhite } from '../src/rules/board.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { type RefMove, type RefRules, applyReferenceMove, referenceMoves } from '../test/reference/reference-rules.ts';
+import { arg } from './args.ts';
 
 const MAN = 2, KING = 3, LOST = -1000;
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const variant = getVariant(arg('variant', 'english'));
 const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
 const depths = (text: string) => text.split(',').map(Number);

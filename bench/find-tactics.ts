@@ -28,11 +28,8 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { MAN, material, materialSearch, rootValues } from '../test/reference/material-search.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const variant = getVariant(arg('variant', 'english'));
 const count = Number(arg('count', '30'));
 const avoidCount = Number(arg('avoid-count', '15'));

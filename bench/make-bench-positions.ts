@@ -15,11 +15,8 @@ import type { Variant } from '../src/rules/variant.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 
 const PHASES = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12 } } as const;
 

@@ -17,11 +17,8 @@ import { INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { Progress } from '../src/cli/progress.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 const count = Number(arg('count', '100'));
 const plies = Number(arg('plies', '4'));
 const depth = Number(arg('depth', '12'));

@@ -13,11 +13,8 @@ import { BLACK } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { type RapidMove, RapidEnglishGame } from './rapid-draughts-adapter.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 
 const games = Number(arg('games', '100'));
 const rapidDepth = Number(arg('rapid-depth', '8'));

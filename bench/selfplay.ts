@@ -14,11 +14,8 @@ import type { Limits } from '../src/engine/task.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { DEFAULT_OPTIONS, Searcher, type SearchOptions } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
+import { arg } from './args.ts';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
-}
 
 const variant = getVariant(arg('variant', 'english'));
 const games = Number(arg('games', '100'));

@@ -4,8 +4,8 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { DrawCounters } from '../game/draw-rules.ts';
-import type { Move } from '../rules/move.ts';
 import type { Position } from '../rules/position.ts';
+import type { SearchInfo, SearchResult } from '../search/search.ts';
 
 export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
 
@@ -40,27 +40,9 @@ export interface SearchTask {
   port: MessagePort;
 }
 
-export interface TaskInfo {
-  depth: number;
-  selDepth: number;
-  score: number;
-  nodes: number;
-  timeMs: number;
-  /** The principal variation as move objects. */
-  pv: Move[];
-}
-
-export interface TaskResult {
-  move: Move | null;
-  ponder: Move | null;
-  /** Centi-men from the side to move (wins and losses beyond ±MATE_BOUND of src/search). */
-  score: number;
-  depth: number;
-  selDepth: number;
-  nodes: number;
-  timeMs: number;
-  pv: Move[];
-}
+/** What a worker reports per iteration, and at the end: the search's own types. */
+export type TaskInfo = SearchInfo;
+export type TaskResult = SearchResult;
 
 export const STOP = 0;
 
