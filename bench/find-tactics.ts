@@ -10,7 +10,7 @@
 //   evaluation after it ranks it first or second) ends at least a man worse than the best move
 //   within three plies (a one-move shot), still so five plies deep, while the best move keeps
 //   the material balance;
-// - both: the claim still holds at each of --stable plies (English 7 and 9, International 7):
+// - both: the claim still holds at each of --stable plies (7 and 9):
 //   the shot is still the one move that wins a man, the move to avoid still loses one. Without
 //   this a quiet move can win the same man a little later (two solutions), or a man lost to
 //   the shot is won straight back (no blunder), and a suite would fail a search for it.
@@ -35,7 +35,7 @@ const count = Number(arg('count', '30'));
 const avoidCount = Number(arg('avoid-count', '15'));
 const verifyDepth = Number(arg('verify-depth', variant.name === 'english' ? '14' : '10'));
 const plies = Number(arg('plies', '5'));
-const stable = arg('stable', variant.name === 'english' ? '7,9' : '7').split(',').map(Number);
+const stable = arg('stable', '7,9').split(',').map(Number);
 const evaluator = new Evaluator(variant);
 
 const openings = defaultOpenings(variant);
