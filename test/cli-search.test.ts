@@ -1,18 +1,11 @@
 // The search commands as a user runs them: analyze and bench.
 
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { damka } from './helpers/engine-process.ts';
 import { Game } from '../src/game/game.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 
-const CLI = fileURLToPath(new URL('../dist/damka.js', import.meta.url));
-
-function damka(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 describe('damka analyze', () => {
   it('prints one line per iteration and a legal best move', () => {

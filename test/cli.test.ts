@@ -1,15 +1,8 @@
 // The built command line as a user runs it: output, exit codes, and errors without stack traces.
 
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { damka } from './helpers/engine-process.ts';
 
-const CLI = fileURLToPath(new URL('../dist/damka.js', import.meta.url));
-
-function damka(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 describe('damka perft', () => {
   it('prints counts per depth with time and speed', () => {

@@ -1,9 +1,15 @@
 // A Damka process driven line by line over stdin/stdout, as a GUI or match manager drives it.
 
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const CLI = fileURLToPath(new URL('../../dist/damka.js', import.meta.url));
+
+/** One run of the built CLI to its end: exit code, stdout, stderr. */
+export function damka(...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
 
 export class EngineProcess {
   readonly child: ChildProcessWithoutNullStreams;
