@@ -1,7 +1,12 @@
 // Transposition table in one preallocated Int32Array: buckets of four 4-word entries (one
 // 64-byte cache line). Word 0 checks the key's high half (the low half chose the bucket),
-// word 1 is the move, word 2 the score, word 3 packs depth, bound and the search generation.
-// Replacement inside a bucket: the same position, else the entry that is oldest, then shallowest.
+// word 1 is the move, word 2 the score, word 3 packs depth (8 bits), bound (2) and the search
+// generation (22). Replacement inside a bucket: the same position, else the entry that is
+// oldest, then shallowest.
+//
+// Clearing never touches memory: entries older than the first generation after clear() count
+// as empty. A fresh allocation is zero already (the OS hands out zeroed pages as they are first
+// touched), whereas zeroing 4 GB takes many seconds, which must never fall inside a move's time.
 
 export const BOUND_NONE = 0;
 export const BOUND_UPPER = 1;
@@ -10,11 +15,15 @@ export const BOUND_EXACT = 3;
 
 const ENTRY = 4;
 const BUCKET = 4 * ENTRY;
+const GENERATION_SHIFT = 10;
+const LAST_GENERATION = (1 << 22) - 1;
 
 export class TranspositionTable {
   private data: Int32Array;
   private mask: number;
-  private generation = 0;
+  /** The current search's generation; entries below `oldest` are from before the last clear(). */
+  private generation = 1;
+  private oldest = 1;
   /** Filled in by probe(). */
   move = 0;
   score = 0;
@@ -46,14 +55,25 @@ export class TranspositionTable {
     this.mask = buckets - 1;
   }
 
+  /** Forgets every entry at once, without writing to the table. */
   clear(): void {
-    this.data.fill(0);
-    this.generation = 0;
+    this.oldest = this.generation + 1;
   }
 
   /** A new search: older entries become the first to be replaced. */
   nextGeneration(): void {
-    this.generation = (this.generation + 1) & 0xff;
+    if (this.generation === LAST_GENERATION) {
+      // Four million searches in one process: start the count again over a really empty table.
+      this.data.fill(0);
+      this.generation = 0;
+      this.oldest = 1;
+    }
+    this.generation++;
+  }
+
+  /** Whether the entry at i belongs to the position with this check word and is not forgotten. */
+  private holds(i: number, check: number): boolean {
+    return this.data[i] === check && this.data[i + 3] >>> GENERATION_SHIFT >= this.oldest;
   }
 
   /** Looks the position up; on a hit fills move, score, depth and bound and returns true. */
@@ -63,7 +83,7 @@ export class TranspositionTable {
     // Zero is the empty entry's check word, so keys are stored with their low bit forced on.
     const check = keyHi | 1;
     for (let i = base; i < base + BUCKET; i += ENTRY) {
-      if (d[i] === check) {
+      if (this.holds(i, check)) {
         this.move = d[i + 1];
         this.score = d[i + 2];
         const info = d[i + 3];
@@ -84,15 +104,15 @@ export class TranspositionTable {
     let slot = base;
     let worst = Infinity;
     for (let i = base; i < base + BUCKET; i += ENTRY) {
-      if (d[i] === check) {
+      const info = d[i + 3];
+      const generation = info >>> GENERATION_SHIFT;
+      if (d[i] === check && generation >= this.oldest) {
         // Keep a known move when the new result has none.
         if (move === 0) move = d[i + 1];
         slot = i;
         break;
       }
-      const info = d[i + 3];
-      const age = (this.generation - (info >>> 10)) & 0xff;
-      const value = d[i] === 0 ? -Infinity : (info & 0xff) - 8 * age;
+      const value = generation < this.oldest ? -Infinity : (info & 0xff) - 8 * (this.generation - generation);
       if (value < worst) {
         worst = value;
         slot = i;
@@ -101,6 +121,6 @@ export class TranspositionTable {
     d[slot] = check;
     d[slot + 1] = move;
     d[slot + 2] = score;
-    d[slot + 3] = Math.min(254, Math.max(0, depth + 1)) | (bound << 8) | (this.generation << 10);
+    d[slot + 3] = Math.min(254, Math.max(0, depth + 1)) | (bound << 8) | (this.generation << GENERATION_SHIFT);
   }
 }

@@ -1,0 +1,49 @@
+// The transposition table: what it keeps, and that clear() forgets everything without
+// touching the table's memory.
+
+import { describe, expect, it } from 'vitest';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../src/search/tt.ts';
+
+describe('transposition table', () => {
+  it('keeps entries across searches and forgets all of them at clear()', () => {
+    const tt = new TranspositionTable(1);
+    tt.nextGeneration();
+    for (let k = 0; k < 1000; k++) tt.store(k * 7919, k * 104729, 100 + k, k, 5, BOUND_EXACT);
+    tt.nextGeneration();
+    expect(tt.probe(7919 * 3, 104729 * 3)).toBe(true);
+    expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([103, 3, 5, BOUND_EXACT]);
+    tt.clear();
+    tt.nextGeneration();
+    let hits = 0;
+    for (let k = 0; k < 1000; k++) if (tt.probe(k * 7919, k * 104729)) hits++;
+    expect(hits).toBe(0);
+    expect(tt.bound).toBe(BOUND_NONE);
+    // A forgotten entry of the same position does not lend its move to a new result without one.
+    tt.store(7919 * 3, 104729 * 3, 0, -7, 2, BOUND_LOWER);
+    expect(tt.probe(7919 * 3, 104729 * 3)).toBe(true);
+    expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0, -7, 2, BOUND_LOWER]);
+  });
+
+  it('clears the largest table at once', () => {
+    const tt = new TranspositionTable(4096);
+    const t0 = performance.now();
+    tt.clear();
+    // Zeroing 4 GB takes seconds; forgetting by generation takes nothing.
+    expect(performance.now() - t0).toBeLessThan(20);
+    expect(tt.megabytes).toBe(4096);
+  });
+
+  it('fills a bucket with four positions before replacing, then replaces the oldest', () => {
+    const tt = new TranspositionTable(1);
+    tt.nextGeneration();
+    // The low key word chooses the bucket: four positions share bucket 0.
+    for (let k = 1; k <= 4; k++) tt.store(0, k * 2, k, 0, 3, BOUND_EXACT);
+    for (let k = 1; k <= 4; k++) expect(tt.probe(0, k * 2), `position ${k}`).toBe(true);
+    tt.nextGeneration();
+    tt.store(0, 5 * 2, 5, 0, 3, BOUND_EXACT); // all equally old and deep: the first slot goes (1)
+    tt.store(0, 1 * 2, 1, 0, 3, BOUND_EXACT); // 1 back, over the oldest of 2, 3, 4
+    tt.nextGeneration();
+    tt.store(0, 6 * 2, 6, 0, 3, BOUND_EXACT); // over 3, the oldest left
+    expect([1, 2, 3, 4, 5, 6].map((k) => tt.probe(0, k * 2))).toEqual([true, false, false, true, true, true]);
+  });
+});
