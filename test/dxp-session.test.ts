@@ -179,6 +179,28 @@ describe('damka dxp robustness', () => {
     expect(await engine.exited).toBe(0);
   });
 
+  it('takes a move, a game end and a new game request in one packet in their order', async () => {
+    // On the clock: the first game's (999 minutes) search, if it missed its stop, would run for
+    // minutes; the second game's first move (1 minute for the game) takes a second or two.
+    const { engine, port } = await server([]);
+    const peer = await Peer.open(port);
+    peer.send(request({ minutes: 999 }));
+    await peer.next('A');
+    const t0 = performance.now();
+    peer.raw([
+      encodeDxp({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] }),
+      encodeDxp({ type: 'end', reason: 0, stop: 0 }),
+      encodeDxp(request({ followerColor: 'W', minutes: 1, moves: 0 })),
+    ].map((m) => `${m}\0`).join(''));
+    expect((await peer.next('E')).message).toMatchObject({ type: 'end' });
+    expect((await peer.next('A')).message).toMatchObject({ code: 0 });
+    // Damka is White in the new game and moves first, at once rather than after the old search.
+    const game = new Game(INTERNATIONAL);
+    applyMove(game, (await peer.next('M')).message);
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(engine.child.exitCode).toBeNull();
+  });
+
   it('parses listen and connect addresses', async () => {
     const { parseAddress } = await import('../src/cli/commands/dxp.ts');
     expect(parseAddress('27531', false)).toEqual({ host: '127.0.0.1', port: 27531 });

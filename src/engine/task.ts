@@ -34,10 +34,18 @@ export interface SearchTask {
   ttMb: number;
   /** Clear the hash table first (new game). */
   clear: boolean;
-  /** Int32Array over a SharedArrayBuffer: index 0 is the stop flag. */
+  /** When the search was asked for (Date.now()): time spent reaching the worker counts against the move. */
+  startedAt: number;
+  /** Int32Array over a SharedArrayBuffer, this search's own: index 0 is the stop flag. */
   signals: Int32Array;
   /** Where info messages go. */
   port: MessagePort;
+}
+
+/** Sets up a variant's searcher and table before the first search. */
+export interface PrepareTask {
+  variant: string;
+  ttMb: number;
 }
 
 /** What a worker reports per iteration, and at the end: the search's own types. */

@@ -4,15 +4,23 @@
 
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { Variant } from '../rules/variant.ts';
 import { distFile } from '../tools/dist-path.ts';
 import type { Engine, EngineRequest } from './engine.ts';
-import { STOP, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
+import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
+
+const newSignals = () => new Int32Array(new SharedArrayBuffer(4 * 4));
 
 export class WorkerEngine implements Engine {
   private pool: Piscina | null = null;
   private ttMb = 64;
   private clearNext = true;
-  private readonly signals = new Int32Array(new SharedArrayBuffer(4 * 4));
+  /**
+   * The stop flag of the latest search asked for. Each search gets its own, made the moment
+   * it is asked for, so a stop that follows at once (in the same read as its `go`) reaches it
+   * even before the worker has started, and nothing can wipe that stop out.
+   */
+  private signals = newSignals();
   private deadline: NodeJS.Timeout | null = null;
   private running: Promise<TaskResult> | null = null;
 
@@ -20,34 +28,42 @@ export class WorkerEngine implements Engine {
     this.ttMb = ttMb;
   }
 
-  /** Starts the worker (and so the table's allocation) ahead of the first search. */
-  async start(): Promise<void> {
+  /**
+   * Starts the worker; with a variant, also makes its searcher and table, so that the first
+   * search pays for neither (a protocol answers ready only after this).
+   */
+  async start(variant?: Variant): Promise<void> {
     // One worker: its transposition table lives on between the searches of a game.
     this.pool ??= new Piscina({ filename: distFile('search-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
+    if (variant) await this.pool.run({ variant: variant.name, ttMb: this.ttMb } satisfies PrepareTask, { name: 'prepare' });
   }
 
   setTableSize(mb: number): void {
     this.ttMb = mb;
   }
 
-  async search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
-    // One search at a time: a new one first stops the old (the stop flag is shared).
-    while (this.running) {
-      this.stop();
-      await this.running.catch(() => undefined);
-    }
-    const run = this.run(request, onInfo);
+  search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
+    // Everything up to the first await happens now, in the caller's order of events: the
+    // previous search is told to stop and this one's flag and clock are set.
+    this.stop();
+    const signals = newSignals();
+    this.signals = signals;
+    const startedAt = Date.now();
+    const previous = this.running;
+    const run = (async () => {
+      // One search at a time: the worker runs tasks in turn, but wait so that the infos of
+      // the two never interleave.
+      if (previous) await previous.catch(() => undefined);
+      return this.run(request, signals, startedAt, onInfo);
+    })();
     this.running = run;
-    try {
-      return await run;
-    } finally {
-      if (this.running === run) this.running = null;
-    }
+    const settled = () => { if (this.running === run) this.running = null; };
+    run.then(settled, settled);
+    return run;
   }
 
-  private async run(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
+  private async run(request: EngineRequest, signals: Int32Array, startedAt: number, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
     await this.start();
-    Atomics.store(this.signals, STOP, 0);
     const history = request.history;
     const { port1, port2 } = new MessageChannel();
     let ended!: () => void;
@@ -66,7 +82,8 @@ export class WorkerEngine implements Engine {
       analyze: request.analyze ?? false,
       ttMb: this.ttMb,
       clear: this.clearNext,
-      signals: this.signals,
+      startedAt,
+      signals,
       port: port2,
     };
     this.clearNext = false;
@@ -75,19 +92,21 @@ export class WorkerEngine implements Engine {
       await portEnded;
       return result;
     } finally {
-      this.cancelDeadline();
+      if (this.signals === signals) this.cancelDeadline();
       port1.close();
     }
   }
 
+  /** Stops the latest search asked for, whether it is running yet or not. */
   stop(): void {
     Atomics.store(this.signals, STOP, 1);
   }
 
-  /** Stops the running search after `seconds` (pondering turned into a timed search). */
+  /** Stops the latest search after `seconds` (pondering turned into a timed search). */
   stopAfter(seconds: number): void {
     this.cancelDeadline();
-    this.deadline = setTimeout(() => this.stop(), Math.max(0, seconds * 1000));
+    const signals = this.signals;
+    this.deadline = setTimeout(() => Atomics.store(signals, STOP, 1), Math.max(0, seconds * 1000));
   }
 
   private cancelDeadline(): void {

@@ -22,6 +22,12 @@ export const MATE = 30000;
 /** Scores beyond this are wins or losses at a known distance. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
 const INF = 32000;
+/**
+ * Nodes between looks at the clock and the stop flag, less one. Small, because a cold first
+ * search (code not yet compiled, table pages not yet mapped) can spend 30 µs a node: at 128
+ * nodes a stop or deadline is seen within a few milliseconds, and a look costs well under 0.1 µs.
+ */
+const CHECK_EVERY = 127;
 
 export interface SearchOptions {
   /** Late-move reductions of quiet moves after the first few. */
@@ -64,6 +70,8 @@ export interface SearchRequest {
   limits: Limits;
   /** Search a single legal move too, instead of returning it at once. */
   analyze?: boolean;
+  /** When the move's time began (Date.now()), if before the call: the time since counts against the limits. */
+  startedAt?: number;
   /** Int32Array over shared memory whose element `stopIndex` becomes non-zero to stop. */
   signals?: Int32Array;
   stopIndex?: number;
@@ -139,7 +147,7 @@ export class Searcher {
 
   search(root: Position, request: SearchRequest): SearchResult {
     const limits = request.limits;
-    this.startTime = performance.now();
+    this.startTime = performance.now() - (request.startedAt === undefined ? 0 : Math.max(0, Date.now() - request.startedAt));
     this.nodes = 0;
     this.selDepth = 0;
     this.stopped = false;
@@ -296,7 +304,7 @@ export class Searcher {
   private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean): number {
     this.pvLength[ply] = 0;
     if (depth <= 0) return this.quiesce(ply, alpha, beta, 0);
-    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
     const pos = this.positions[ply];
@@ -386,7 +394,7 @@ export class Searcher {
   /** Captures resolved to the end; no standing pat while a capture is on (it is compulsory). */
   private quiesce(ply: number, alpha: number, beta: number, qply: number): number {
     this.pvLength[ply] = 0;
-    if ((++this.nodes & 1023) === 0) this.checkLimits();
+    if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
     const pos = this.positions[ply];

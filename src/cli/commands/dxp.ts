@@ -45,7 +45,7 @@ export function dxpCommand(): Command {
       const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
-      await engine.start();
+      await engine.start(INTERNATIONAL);
       const report = (line: string) => process.stdout.write(`${line}\n`);
       // Games still to play: a session broken off mid-game leaves the rest for the next one.
       let remaining = games;

@@ -26,7 +26,7 @@ export class EngineBackend implements HubBackend {
 
   async init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void> {
     this.engine.setTableSize(options.ttMb);
-    await this.engine.start();
+    await this.engine.start(options.variant);
   }
 
   setTableSize(mb: number): void {
