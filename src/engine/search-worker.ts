@@ -8,7 +8,7 @@ import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult
 import { computeKey } from '../rules/convert.ts';
 
 const searchers = new Map<string, Searcher>();
-const WARM_UP_NODES = 20_000;
+const WARM_UP_NODES = 10_000;
 
 /** The variant's searcher with a table of the size asked for, made on first use. */
 function searcherFor(variantName: string, ttMb: number): Searcher {
