@@ -1,7 +1,12 @@
 // Bundles the CLI and every worker entry into dist/. Workers are separate entry points
-// because piscina loads them by file name.
+// because piscina loads them by file name. Then the library: a Node bundle (dist/lib), the
+// browser bundles (dist/browser, no Node built-ins allowed) and the type declarations
+// (dist/types).
 import { build } from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { noNodeBuiltins } from './browser-guard.mjs';
 
 const entries = {
   damka: 'src/cli/main.ts',
@@ -17,15 +22,24 @@ const entries = {
   'check-suites': 'bench/check-suites.ts',
 };
 
-await build({
-  entryPoints: entries,
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
+const browser = { bundle: true, platform: 'browser', format: 'esm', target: 'es2022', minify: true, sourcemap: true, logLevel: 'warning', plugins: [noNodeBuiltins] };
+
+await build({ ...node, entryPoints: entries, outdir: 'dist' });
 chmodSync('dist/damka.js', 0o755);
+
+await build({ ...node, entryPoints: { damka: 'src/api/index.ts', 'engine-worker': 'src/api/node-engine-worker.ts' }, outdir: 'dist/lib' });
+
+await build({ ...browser, entryPoints: { damka: 'src/api/browser.ts', 'damka-worker': 'src/api/web-engine-worker.ts' }, outdir: 'dist/browser' });
+
+// Declarations for the package's entry points. tsc writes the sources' own `.ts` specifiers;
+// next to each other the files are `.d.ts`, which `.js` specifiers find.
+execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], { stdio: 'inherit' });
+const declarations = (dir) => readdirSync(dir).flatMap((name) => {
+  const path = join(dir, name);
+  return statSync(path).isDirectory() ? declarations(path) : path.endsWith('.d.ts') ? [path] : [];
+});
+for (const file of declarations('dist/types')) {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, text.replace(/(from\s+['"]\.{1,2}\/[^'"]*)\.ts(['"])/g, '$1.js$2').replace(/(import\(['"]\.{1,2}\/[^'"]*)\.ts(['"]\))/g, '$1.js$2'));
+}
