@@ -1,10 +1,10 @@
 // Bundles the CLI and every worker entry into dist/. Workers are separate entry points
 // because piscina loads them by file name. Then the library: a Node bundle (dist/lib), the
-// browser bundles (dist/browser, no Node built-ins allowed) and the type declarations
-// (dist/types).
+// browser bundles (dist/browser, no Node built-ins allowed), the web page (dist/web) and the
+// type declarations (dist/types).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { noNodeBuiltins } from './browser-guard.mjs';
 
@@ -31,6 +31,16 @@ chmodSync('dist/damka.js', 0o755);
 await build({ ...node, entryPoints: { damka: 'src/api/index.ts', 'engine-worker': 'src/api/node-engine-worker.ts' }, outdir: 'dist/lib' });
 
 await build({ ...browser, entryPoints: { damka: 'src/api/browser.ts', 'damka-worker': 'src/api/web-engine-worker.ts' }, outdir: 'dist/browser' });
+
+// The page loads the library bundle itself (./damka.js) rather than a second copy of it.
+const libraryFromBundle = {
+  name: 'library-from-bundle',
+  setup(b) {
+    b.onResolve({ filter: /\/api\/browser\.ts$/ }, () => ({ path: './damka.js', external: true }));
+  },
+};
+await build({ ...browser, entryPoints: { app: 'src/web/page/app.ts' }, outdir: 'dist/web', plugins: [noNodeBuiltins, libraryFromBundle] });
+for (const file of ['index.html', 'style.css']) copyFileSync(join('src/web/page', file), join('dist/web', file));
 
 // Declarations for the package's entry points. tsc writes the sources' own `.ts` specifiers;
 // next to each other the files are `.d.ts`, which `.js` specifiers find.

@@ -12,6 +12,7 @@ import { movesCommand } from './commands/moves.ts';
 import { perftCommand } from './commands/perft.ts';
 import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
+import { webCommand } from './commands/web.ts';
 
 const program = new Command('damka')
   .description('Damka: a draughts engine for English (8x8) and International (10x10) draughts')
@@ -26,7 +27,7 @@ const program = new Command('damka')
     await runTextMode('international');
   });
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }
