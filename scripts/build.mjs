@@ -20,6 +20,7 @@ const entries = {
   'make-bench-positions': 'bench/make-bench-positions.ts',
   'find-tactics': 'bench/find-tactics.ts',
   'check-suites': 'bench/check-suites.ts',
+  'browser-bench': 'bench/browser-bench.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
