@@ -21,7 +21,7 @@ import { arg } from './args.ts';
 const PHASES = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12 } } as const;
 
 function build(variant: Variant, perPhase: number): void {
-  const { mid, end } = PHASES[variant.name];
+  const { mid, end } = PHASES[variant.name as keyof typeof PHASES];
   const openings = defaultOpenings(variant);
   const found: Record<'opening' | 'middlegame' | 'endgame', string[]> = { opening: [], middlegame: [], endgame: [] };
   const searcher = new Searcher(variant, 16);

@@ -1,7 +1,7 @@
 // Square numbering and bit layout for the diagonal boards (RULES.md, "Board geometry").
 // Everything here is slow-path: the generators precompute what they need from it once.
 
-export type BoardName = '8x8' | '10x10';
+export type BoardName = '8x8' | '10x10' | '7x7';
 
 /** Directions on the board, as White sees it: "up" is towards square 1 (White's forward). */
 export const UP_LEFT = 0;

@@ -32,16 +32,18 @@ export interface EvalWeights {
   chase: number;
 }
 
-const WEIGHTS: Record<VariantName, EvalWeights> = { english, international };
+const WEIGHTS: Partial<Record<VariantName, EvalWeights>> = { english, international };
 
 export function defaultWeights(variant: VariantName): EvalWeights {
-  return structuredClone(WEIGHTS[variant]);
+  const weights = WEIGHTS[variant];
+  if (!weights) throw new Error(`no evaluation weights for ${variant} (it uses an evaluation of its own)`);
+  return structuredClone(weights);
 }
 
 /** Checks a weights object read from elsewhere (a tuner's file) has every field of the right shape. */
 export function validateWeights(w: unknown, rows: number): EvalWeights {
   const o = w as Record<string, unknown>;
-  const template = WEIGHTS.english as unknown as Record<string, unknown>;
+  const template = english as unknown as Record<string, unknown>;
   for (const key of Object.keys(template)) {
     const v = o?.[key];
     const ok = Array.isArray(template[key])

@@ -302,6 +302,7 @@ export const ENGLISH: Variant = {
   countMoves,
   hasCapture,
   make,
+  moveFromList: (list: MoveList, i: number) => moveFromList(GEOMETRY_8x8, list, i),
   fromBoard: (board: Board) => boardToPosition(GEOMETRY_8x8, board),
   toBoard: (pos: Position) => positionToBoard(GEOMETRY_8x8, pos),
   startPosition: () => boardToPosition(GEOMETRY_8x8, startBoard()),

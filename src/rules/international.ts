@@ -382,6 +382,7 @@ export const INTERNATIONAL: Variant = {
   countMoves,
   hasCapture,
   make: makeFromList,
+  moveFromList: (list: MoveList, i: number) => moveFromList(GEOMETRY_10x10, list, i),
   fromBoard: (board: Board) => boardToPosition(GEOMETRY_10x10, board),
   toBoard: (pos: Position) => positionToBoard(GEOMETRY_10x10, pos),
   startPosition: () => boardToPosition(GEOMETRY_10x10, startBoard()),

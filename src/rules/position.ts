@@ -20,6 +20,11 @@ export class Position {
   /** 64-bit Zobrist key as two 32-bit halves, kept up to date by make(). */
   keyLo = 0;
   keyHi = 0;
+  /**
+   * Lasca only: every square's column (rules/lasca/columns.ts), the bitboards above holding the
+   * commanders. Null on the other boards, whose hot paths never touch it.
+   */
+  cols: Int32Array | null = null;
 
   copyFrom(p: Position): this {
     this.wLo = p.wLo;
@@ -31,6 +36,12 @@ export class Position {
     this.side = p.side;
     this.keyLo = p.keyLo;
     this.keyHi = p.keyHi;
+    if (p.cols !== null) {
+      if (this.cols === null || this.cols.length !== p.cols.length) this.cols = new Int32Array(p.cols.length);
+      this.cols.set(p.cols);
+    } else {
+      this.cols = null;
+    }
     return this;
   }
 
@@ -41,7 +52,7 @@ export class Position {
   equals(p: Position): boolean {
     return (
       this.wLo === p.wLo && this.wHi === p.wHi && this.bLo === p.bLo && this.bHi === p.bHi &&
-      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side
+      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side && sameColumns(this.cols, p.cols)
     );
   }
 
@@ -49,6 +60,13 @@ export class Position {
   keyString(): string {
     return (this.keyHi >>> 0).toString(16).padStart(8, '0') + (this.keyLo >>> 0).toString(16).padStart(8, '0');
   }
+}
+
+function sameColumns(a: Int32Array | null, b: Int32Array | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function popcount(x: number): number {

@@ -6,11 +6,11 @@ import type { Board } from './board.ts';
 import type { Move, MoveList } from './move.ts';
 import type { Color, Position } from './position.ts';
 
-export type VariantName = 'english' | 'international';
+export type VariantName = 'english' | 'international' | 'lasca';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number: 20 International, 21 English. */
+  /** PDN GameType number: 20 International, 21 English (Lasca has none: see its rules). */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;
@@ -33,6 +33,8 @@ export interface Variant {
   fromBoard(board: Board): Position;
   toBoard(pos: Position): Board;
   startPosition(): Position;
+  /** Move i of a list filled by generate(), as an object (with its path when the list keeps paths). */
+  moveFromList(list: MoveList, i: number): Move;
   /** The legal moves as objects, each with one capture path. */
   legalMoves(pos: Position): Move[];
   /** The position after a legal move (as returned by legalMoves). */

@@ -10,7 +10,6 @@
 import { INTERNATIONAL_QUIET_LIMIT, ENGLISH_QUIET_LIMIT, type DrawCounters, endingLimit, materialSignature } from '../game/draw-rules.ts';
 import type { Limits } from '../engine/task.ts';
 import { Evaluator } from '../eval/evaluator.ts';
-import { moveFromList } from '../rules/convert.ts';
 import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
 import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -165,7 +164,7 @@ export class Searcher {
     const empty: SearchResult = { move: null, ponder: null, depth: 0, selDepth: 0, score: -MATE, nodes: 0, timeMs: 0, pv: [] };
     if (rootCount === 0) return empty;
     if (rootCount === 1 && !request.analyze) {
-      const move = moveFromList(this.variant.geometry, rootList, 0);
+      const move = this.variant.moveFromList(rootList, 0);
       return { move, ponder: null, depth: 0, selDepth: 0, score: 0, nodes: 0, timeMs: 0, pv: [move] };
     }
 
@@ -213,7 +212,7 @@ export class Searcher {
     }
     if (best === null) {
       // Stopped before depth 1 finished: any legal move beats none.
-      const move = moveFromList(this.variant.geometry, rootList, 0);
+      const move = this.variant.moveFromList(rootList, 0);
       best = { move, ponder: null, depth: 0, selDepth: this.selDepth, score: 0, nodes: this.nodes, timeMs: Math.round(performance.now() - this.startTime), pv: [move] };
     }
     best.nodes = this.nodes;
@@ -500,7 +499,7 @@ export class Searcher {
       let found = -1;
       for (let i = 0; i < n; i++) if (encode(list, i) === want) { found = i; break; }
       if (found < 0) break;
-      moves.push(moveFromList(this.variant.geometry, list, found));
+      moves.push(this.variant.moveFromList(list, found));
       const next = new Position();
       this.variant.make(next, pos, list, found);
       pos = next;
