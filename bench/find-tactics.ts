@@ -18,7 +18,7 @@
 //   node dist/find-tactics.js --variant english [--count 30] [--avoid-count 15] [--plies 5] [--stable 7,9] [--verify-depth 14] [--out FILE]
 
 import { writeFileSync } from 'node:fs';
-import { Evaluator } from '../src/eval/evaluator.ts';
+import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { formatFen } from '../src/notation/fen.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { formatMove, sameMove } from '../src/notation/move-text.ts';
@@ -36,7 +36,7 @@ const avoidCount = Number(arg('avoid-count', '15'));
 const verifyDepth = Number(arg('verify-depth', variant.name === 'english' ? '14' : '10'));
 const plies = Number(arg('plies', '5'));
 const stable = arg('stable', '7,9').split(',').map(Number);
-const evaluator = new Evaluator(variant);
+const evaluator = new ClassicEvaluator(variant);
 
 const openings = defaultOpenings(variant);
 

@@ -8,7 +8,7 @@
 // --part k/n plays every n-th game from k (to run two processes on two cores).
 
 import { readFileSync } from 'node:fs';
-import { Evaluator } from '../src/eval/evaluator.ts';
+import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { defaultWeights, validateWeights } from '../src/eval/weights.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { getVariant } from '../src/rules/variants.ts';
@@ -32,9 +32,9 @@ function options(text: string): Partial<SearchOptions> {
   }
   return out;
 }
-function evaluator(file: string): Evaluator {
-  if (!file) return new Evaluator(variant, defaultWeights(variant.name));
-  return new Evaluator(variant, validateWeights(JSON.parse(readFileSync(file, 'utf8')), variant.geometry.rows));
+function evaluator(file: string): ClassicEvaluator {
+  if (!file) return new ClassicEvaluator(variant, defaultWeights(variant.name));
+  return new ClassicEvaluator(variant, validateWeights(JSON.parse(readFileSync(file, 'utf8')), variant.geometry.rows));
 }
 const configA = { options: options(arg('a', '')), weights: arg('a-weights', '') };
 const configB = { options: options(arg('b', '')), weights: arg('b-weights', '') };

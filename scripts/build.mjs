@@ -21,6 +21,8 @@ const entries = {
   'find-tactics': 'bench/find-tactics.ts',
   'check-suites': 'bench/check-suites.ts',
   'browser-bench': 'bench/browser-bench.ts',
+  'train-selfplay-worker': 'src/train/selfplay-worker.ts',
+  'eval-speed': 'bench/eval-speed.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };

@@ -8,7 +8,7 @@ import { formatMove, parseMove } from '../src/notation/move-text.ts';
 import { BLACK_KING, BLACK_MAN, type Board, WHITE_KING, WHITE_MAN } from '../src/rules/board.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
-import { Evaluator } from '../src/eval/evaluator.ts';
+import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { MATE_BOUND, Searcher, mateIn } from '../src/search/search.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -29,7 +29,7 @@ describe('evaluation', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
     const ref = rulesOf(variant);
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move`, () => {
-      const evaluator = new Evaluator(variant);
+      const evaluator = new ClassicEvaluator(variant);
       const random = rng(20261123);
       let checked = 0, nonZero = 0;
       for (let i = 0; i < 300; i++) {
@@ -47,7 +47,7 @@ describe('evaluation', () => {
     });
 
     it(`${variant.name}: says a side without a capture has no move exactly when the rules do`, () => {
-      const evaluator = new Evaluator(variant);
+      const evaluator = new ClassicEvaluator(variant);
       const random = rng(7);
       let stuck = 0, checked = 0;
       for (let i = 0; i < 20000; i++) {
@@ -64,7 +64,7 @@ describe('evaluation', () => {
     });
 
     it(`${variant.name}: material counts, a king more than a man`, () => {
-      const evaluator = new Evaluator(variant);
+      const evaluator = new ClassicEvaluator(variant);
       const start = variant.startPosition();
       expect(evaluator.evaluate(start) + evaluator.evaluate(Object.assign(start.clone(), { side: start.side ^ 1 }))).toBe(0);
       const last = variant.geometry.squares;

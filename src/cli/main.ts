@@ -13,6 +13,7 @@ import { perftCommand } from './commands/perft.ts';
 import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
 import { webCommand } from './commands/web.ts';
+import { trainCommand } from './commands/train.ts';
 
 const program = new Command('damka')
   .description('Damka: a draughts engine for English (8x8) and International (10x10) draughts')
@@ -27,7 +28,7 @@ const program = new Command('damka')
     await runTextMode('international');
   });
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

@@ -4,19 +4,22 @@
 import { Position } from '../rules/position.ts';
 import { getVariant } from '../rules/variants.ts';
 import { Searcher } from '../search/search.ts';
+import { createEvaluator } from '../eval/evaluators.ts';
+import type { EvalKind } from '../eval/position-evaluator.ts';
 import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { computeKey } from '../rules/convert.ts';
 
 const searchers = new Map<string, Searcher>();
 const WARM_UP_NODES = 10_000;
 
-/** The variant's searcher with a table of the size asked for, made on first use. */
-function searcherFor(variantName: string, ttMb: number): Searcher {
+/** The searcher of a variant and evaluation, with a table of the size asked for, made on first use. */
+function searcherFor(variantName: string, ttMb: number, evalKind: EvalKind | undefined): Searcher {
   const variant = getVariant(variantName);
-  let searcher = searchers.get(variant.name);
+  const key = `${variant.name}:${evalKind ?? 'default'}`;
+  let searcher = searchers.get(key);
   if (!searcher) {
-    searcher = new Searcher(variant, ttMb);
-    searchers.set(variant.name, searcher);
+    searcher = new Searcher(variant, ttMb, {}, createEvaluator(variant, { kind: evalKind }));
+    searchers.set(key, searcher);
   } else {
     searcher.tt.resize(ttMb);
   }
@@ -29,13 +32,13 @@ function searcherFor(variantName: string, ttMb: number): Searcher {
  * first search of a process ran at a thirtieth of its speed.
  */
 export function prepare(task: PrepareTask): void {
-  const searcher = searcherFor(task.variant, task.ttMb);
+  const searcher = searcherFor(task.variant, task.ttMb, task.evalKind);
   searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
   searcher.clear();
 }
 
 export default function runSearch(task: SearchTask): TaskResult {
-  const searcher = searcherFor(task.variant, task.ttMb);
+  const searcher = searcherFor(task.variant, task.ttMb, task.evalKind);
   if (task.clear) searcher.clear();
   const root = Object.assign(new Position(), task.root);
   computeKey(root);

@@ -4,6 +4,7 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { DrawCounters } from '../game/draw-rules.ts';
+import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 import type { SearchInfo, SearchResult } from '../search/search.ts';
 
@@ -32,6 +33,8 @@ export interface SearchTask {
   /** Search even a single legal move (analysis) instead of playing it at once. */
   analyze: boolean;
   ttMb: number;
+  /** Which evaluation searches (default: the learned one). */
+  evalKind?: EvalKind;
   /** Clear the hash table first (new game). */
   clear: boolean;
   /** When the search was asked for (Date.now()): time spent reaching the worker counts against the move. */
@@ -46,6 +49,7 @@ export interface SearchTask {
 export interface PrepareTask {
   variant: string;
   ttMb: number;
+  evalKind?: EvalKind;
 }
 
 /** What a worker reports per iteration, and at the end: the search's own types. */

@@ -6,6 +6,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Variant } from '../rules/variant.ts';
 import { distFile } from '../tools/dist-path.ts';
+import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Engine, EngineRequest } from './engine.ts';
 import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
 
@@ -14,6 +15,7 @@ const newSignals = () => new Int32Array(new SharedArrayBuffer(4 * 4));
 export class WorkerEngine implements Engine {
   private pool: Piscina | null = null;
   private ttMb = 64;
+  private evalKind: EvalKind | undefined;
   private clearNext = true;
   /**
    * The stop flag of the latest search asked for. Each search gets its own, made the moment
@@ -35,11 +37,16 @@ export class WorkerEngine implements Engine {
   async start(variant?: Variant): Promise<void> {
     // One worker: its transposition table lives on between the searches of a game.
     this.pool ??= new Piscina({ filename: distFile('search-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
-    if (variant) await this.pool.run({ variant: variant.name, ttMb: this.ttMb } satisfies PrepareTask, { name: 'prepare' });
+    if (variant) await this.pool.run({ variant: variant.name, ttMb: this.ttMb, evalKind: this.evalKind } satisfies PrepareTask, { name: 'prepare' });
   }
 
   setTableSize(mb: number): void {
     this.ttMb = mb;
+  }
+
+  /** The evaluation of the next searches (and of the warm-up, when set before start). */
+  setEvaluation(kind: EvalKind): void {
+    this.evalKind = kind;
   }
 
   search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
@@ -81,6 +88,7 @@ export class WorkerEngine implements Engine {
       limits: request.limits,
       analyze: request.analyze ?? false,
       ttMb: this.ttMb,
+      evalKind: this.evalKind,
       clear: this.clearNext,
       startedAt,
       signals,

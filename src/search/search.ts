@@ -9,7 +9,8 @@
 
 import { INTERNATIONAL_QUIET_LIMIT, ENGLISH_QUIET_LIMIT, type DrawCounters, endingLimit, materialSignature } from '../game/draw-rules.ts';
 import type { Limits } from '../engine/task.ts';
-import { Evaluator } from '../eval/evaluator.ts';
+import { createEvaluator } from '../eval/evaluators.ts';
+import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
 import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -93,7 +94,7 @@ function encode(list: MoveList, i: number): number {
 }
 
 export class Searcher {
-  readonly evaluator: Evaluator;
+  readonly evaluator: PositionEvaluator;
   readonly tt: TranspositionTable;
   options: SearchOptions;
 
@@ -126,8 +127,8 @@ export class Searcher {
   /** Score of the root's best move so far in the current iteration. */
   private rootScore = 0;
 
-  constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: Evaluator) {
-    this.evaluator = evaluator ?? new Evaluator(variant);
+  constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: PositionEvaluator) {
+    this.evaluator = evaluator ?? createEvaluator(variant);
     this.tt = new TranspositionTable(ttMb);
     this.options = { ...DEFAULT_OPTIONS, ...options };
     for (let i = 0; i <= MAX_PLY; i++) {

@@ -2,6 +2,8 @@
 // each from an empty table, so that the node total is a signature of the build: the same
 // code gives the same number on any machine, and a change in it shows a change in search.
 
+import { createEvaluator } from '../eval/evaluators.ts';
+import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readFileSync } from 'node:fs';
 import { parseFen } from '../notation/fen.ts';
 import type { Position } from '../rules/position.ts';
@@ -44,8 +46,9 @@ export interface BenchResult {
 export function runSearchBench(
   variant: Variant, depth: number, positions: BenchPosition[],
   onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
+  evalKind?: EvalKind,
 ): BenchResult {
-  const searcher = new Searcher(variant, BENCH_TT_MB);
+  const searcher = new Searcher(variant, BENCH_TT_MB, {}, createEvaluator(variant, { kind: evalKind }));
   let nodes = 0, ms = 0;
   positions.forEach((p, i) => {
     searcher.clear();

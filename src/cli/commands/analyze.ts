@@ -1,3 +1,5 @@
+import { createEvaluator } from '../../eval/evaluators.ts';
+import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
@@ -8,7 +10,7 @@ import { positionFromFen } from '../position-option.ts';
 import { formatInfo, formatScore } from '../search-output.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
-interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string }
+interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string }
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -20,6 +22,7 @@ export function analyzeCommand(): Command {
     .option('-t, --time <seconds>', 'search for this long')
     .option('-n, --nodes <n>', 'search about this many nodes')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
+    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
     .action(guarded((opts: AnalyzeOptions) => {
       const variant = resolveVariant(opts.variant);
       const game = new Game(variant, positionFromFen(variant, opts.fen));
@@ -44,7 +47,8 @@ export function analyzeCommand(): Command {
       if (limits.depth === undefined && limits.nodes === undefined && limits.moveTime === undefined) {
         throw new UsageError('give a limit: --depth N, --time SECONDS or --nodes N');
       }
-      const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096));
+      const evaluator = createEvaluator(variant, { kind: parseEvalKind(opts.eval) });
+      const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096), {}, evaluator);
       const result = searcher.search(game.position, {
         history: game.historyKeys(),
         counters: game.drawCounters,

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
+import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { BENCH_DEPTH, readBenchPositions, runSearchBench } from '../../tools/search-bench.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
@@ -9,13 +10,15 @@ export function benchCommand(): Command {
     .description('fixed-depth searches of the bench positions: total nodes (a signature of the build), time and nps')
     .addOption(new Option('-v, --variant <name>', 'english or international (default: both)'))
     .option('-d, --depth <n>', `search depth (default: ${Object.entries(BENCH_DEPTH).map(([v, d]) => `${v} ${d}`).join(', ')})`)
-    .action(guarded((opts: { variant?: string; depth?: string }) => {
+    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .action(guarded((opts: { variant?: string; depth?: string; eval: string }) => {
+      const evalKind = parseEvalKind(opts.eval);
       const variants = opts.variant ? [getVariant(opts.variant)] : [getVariant('english'), getVariant('international')];
       for (const variant of variants) {
         const depth = opts.depth ? parseIntOption('depth', opts.depth, 1, 60) : BENCH_DEPTH[variant.name];
         const positions = readBenchPositions(variant);
         const progress = new Progress();
-        const r = runSearchBench(variant, depth, positions, (i, id) => progress.update(`${variant.name} ${i + 1}/${positions.length} ${id}`));
+        const r = runSearchBench(variant, depth, positions, (i, id) => progress.update(`${variant.name} ${i + 1}/${positions.length} ${id}`), evalKind);
         progress.done();
         const nps = r.ms > 0 ? Math.round((r.nodes / r.ms) * 1000) : 0;
         process.stdout.write(`${variant.name}: ${r.positions} positions, depth ${depth}, nodes ${r.nodes}, time ${(r.ms / 1000).toFixed(2)} s, nps ${nps}\n`);

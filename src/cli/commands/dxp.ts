@@ -1,3 +1,4 @@
+import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { type Socket, connect, createServer } from 'node:net';
 import { Command } from 'commander';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
@@ -8,7 +9,7 @@ import { UsageError, guarded, parseIntOption } from '../errors.ts';
 
 interface DxpOpts {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
-  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string;
+  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string;
 }
 
 const DEFAULT_PORT = 27531;
@@ -35,6 +36,7 @@ export function dxpCommand(): Command {
     .option('--fen <fen>', 'start position the initiator requests (PDN FEN)')
     .option('--pdn <file>', 'append every game to this PDN file')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
+    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')
     .action(guarded(async (o: DxpOpts) => {
@@ -45,6 +47,7 @@ export function dxpCommand(): Command {
       const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
+      engine.setEvaluation(parseEvalKind(o.eval));
       await engine.start(INTERNATIONAL);
       const report = (line: string) => process.stdout.write(`${line}\n`);
       // Games still to play: a session broken off mid-game leaves the rest for the next one.

@@ -2,6 +2,7 @@
 // limits, and pondering becomes an unlimited search that ponder-hit puts on the clock.
 
 import type { Limits } from '../../engine/task.ts';
+import type { EvalKind } from '../../eval/position-evaluator.ts';
 import type { WorkerEngine } from '../../engine/worker-engine.ts';
 import { moveBudget } from '../../search/time.ts';
 import type { HubLevel } from './level.ts';
@@ -31,6 +32,10 @@ export class EngineBackend implements HubBackend {
 
   setTableSize(mb: number): void {
     this.engine.setTableSize(mb);
+  }
+
+  setEvaluation(kind: EvalKind): void {
+    this.engine.setEvaluation(kind);
   }
 
   async search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }> {

@@ -3,6 +3,7 @@
 // responsive: during a search it answers ping, ponder-hit and stop, and refuses the rest.
 // Every bad line gets `error message="..."` and the session goes on.
 
+import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
 import { NotationError } from '../../notation/errors.ts';
@@ -43,6 +44,8 @@ export interface HubBackend {
   init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void>;
   /** Hash table size in MB for the next search (a set-param after init). */
   setTableSize(mb: number): void;
+  /** The evaluation of the next searches (a set-param at any time). */
+  setEvaluation(kind: EvalKind): void;
   search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }>;
   stop(): void;
   ponderHit(): void;
@@ -64,6 +67,7 @@ export class HubSession {
   private variantName = 'normal';
   private ttMb = 64;
   private threads = 1;
+  private evalKind: EvalKind = EVAL_KINDS[0];
   private initialised = false;
   private game: Game | null = null;
   private level: HubLevel = { kind: 'move-time', seconds: 1 };
@@ -153,6 +157,7 @@ export class HubSession {
     this.send('param', { name: 'variant', value: this.variantName, type: 'enum', values: Object.keys(HUB_VARIANTS).join(' ') });
     this.send('param', { name: 'tt-size', value: this.ttMb, type: 'int', min: TT_MIN, max: TT_MAX });
     this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
+    this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
     this.send('wait');
   }
 
@@ -171,6 +176,10 @@ export class HubSession {
         // The worker resizes its table at the start of the next search, so this applies at any time.
         this.ttMb = intParam(name, value, TT_MIN, TT_MAX);
         if (this.initialised) this.backend.setTableSize(this.ttMb);
+        return;
+      case 'eval':
+        this.evalKind = parseEvalKind(value);
+        this.backend.setEvaluation(this.evalKind);
         return;
       case 'threads':
         this.threads = intParam(name, value, 1, THREADS_MAX);

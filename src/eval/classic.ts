@@ -1,14 +1,15 @@
-// Static evaluation from the side to move, in centi-men. One pass over the pieces with
-// per-square tables built once from the weights; both boards share the code through the
-// lo/hi bit layout and per-bit neighbour tables.
+// The classic evaluation: thirteen hand-set terms (weights/*.json), in centi-men from the side
+// to move. Kept beside the learned pattern evaluation so that the two can be compared
+// (`--eval classic`); one pass over the pieces with per-square tables built once.
 
 import type { Geometry } from '../board/geometry.ts';
 import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT } from '../board/geometry.ts';
 import { type Position, WHITE, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { type EvalWeights, defaultWeights } from './weights.ts';
+import type { PositionEvaluator } from './position-evaluator.ts';
 
-export class Evaluator {
+export class ClassicEvaluator implements PositionEvaluator {
   private readonly manW = new Int32Array(64);
   private readonly manB = new Int32Array(64);
   private readonly kingPst = new Int32Array(64);

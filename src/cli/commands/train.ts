@@ -1,0 +1,143 @@
+// damka train: the pipeline that makes the learned evaluation's weights (src/eval/weights/README.md).
+//   damka train selfplay: self-play games on a worker pool -> a file of quiet positions with results
+//   damka train fit: logistic regression of those results on the pattern features -> a weights file
+
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Command, Option } from 'commander';
+import { ClassicEvaluator } from '../../eval/classic.ts';
+import { defaultWeights } from '../../eval/weights.ts';
+import { PatternFeatures } from '../../eval/pattern/features.ts';
+import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { WEIGHT_UNITS, encodeWeights, quantize } from '../../eval/pattern/weights-file.ts';
+import { parseEvalKind } from '../../eval/position-evaluator.ts';
+import { Position } from '../../rules/position.ts';
+import { getVariant } from '../../rules/variants.ts';
+import { buildDataset } from '../../train/dataset.ts';
+import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
+import { RECORD_INTS, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { runSelfPlay } from '../../train/selfplay.ts';
+import { guarded, parseIntOption } from '../errors.ts';
+import { Progress } from '../progress.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function selfplayCommand(): Command {
+  return new Command('selfplay')
+    .description('play self-play games and save their quiet positions with the results')
+    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .requiredOption('-o, --out <file>', 'data file to write')
+    .option('-g, --games <n>', 'games to play', '1000')
+    .option('-n, --nodes <n>', 'nodes a move', '3000')
+    .option('--random-plies <n>', 'random moves after the opening, for variety', '4')
+    .option('--max-plies <n>', 'a game this long is scored a draw', '300')
+    .option('--seed <n>', 'seed of the openings and random moves', '1')
+    .option('--eval <kind>', 'evaluation playing the games: pattern or classic', 'classic')
+    .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
+    .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const progress = new Progress();
+      const started = performance.now();
+      const data = await runSelfPlay({
+        variant,
+        games: parseIntOption('games', o.games, 1, 10_000_000),
+        nodes: parseIntOption('nodes', o.nodes, 1, 1_000_000_000),
+        randomPlies: parseIntOption('random-plies', o.randomPlies, 0, 100),
+        maxPlies: parseIntOption('max-plies', o.maxPlies, 10, 10_000),
+        seed: parseIntOption('seed', o.seed, 0, 2 ** 31 - 1),
+        threads: parseIntOption('threads', o.threads, 1, 256),
+        evalKind: parseEvalKind(o.eval),
+        weightsPath: o.weights,
+        onProgress: (done, w, d, b, positions) => progress.update(`games ${done}/${o.games}  White +${w} =${d} -${b}  positions ${positions}`),
+      });
+      progress.done();
+      saveRecords(o.out, variant.name, data.records);
+      const secs = (performance.now() - started) / 1000;
+      say(`${data.games} games (White +${data.whiteWins} =${data.draws} -${data.blackWins}, ${(data.plies / data.games).toFixed(0)} plies a game), ` +
+        `${data.records.length / RECORD_INTS} quiet positions -> ${o.out} in ${secs.toFixed(0)} s`);
+    }));
+}
+
+function fitCommand(): Command {
+  return new Command('fit')
+    .description('fit the pattern evaluation to self-play data (logistic regression, Adam, L2)')
+    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .requiredOption('-d, --data <files>', 'data files from "damka train selfplay", comma-separated')
+    .requiredOption('-o, --out <file>', 'weights file to write')
+    .option('--init <file>', 'start from these weights (default: material only)')
+    .option('--lr <x>', 'Adam learning rate, in centi-men', '1')
+    .option('--l2 <x>', 'L2 regularisation', '1e-6')
+    .option('--batch <n>', 'positions a step', '4096')
+    .option('--epochs <n>', 'most epochs', '40')
+    .option('--patience <n>', 'epochs without a better held-out loss before stopping', '3')
+    .option('--seed <n>', 'seed of the shuffles', '1')
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const features = new PatternFeatures(variant);
+      const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
+      // Game numbers restart in each file: keep them apart so that whole games stay together.
+      const parts = files.map((f, n) => {
+        const r = loadRecords(f, variant.name).slice();
+        for (let i = 7; i < r.length; i += RECORD_INTS) r[i] += n * 10_000_000;
+        return r;
+      });
+      const records = new Int32Array(parts.reduce((s, p) => s + p.length, 0));
+      let at = 0;
+      for (const p of parts) { records.set(p, at); at += p.length; }
+      const data = buildDataset(features, records);
+      const isValidation = (row: number) => data.game[row] % 10 === 0;
+      say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
+
+      // The sigmoid's scale, fitted to the classic evaluation's scores (centi-men).
+      const classic = new ClassicEvaluator(variant);
+      const pos = new Position();
+      const classicScores = new Float64Array(data.count);
+      for (let i = 0; i < data.count; i++) { readRecord(records, i, pos); classicScores[i] = classic.evaluate(pos); }
+      const scale = fitScale(classicScores, data.y);
+      say(`sigmoid scale ${scale.toFixed(1)} centi-men; classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)}`);
+
+      const opening = new Float64Array(features.size), endgame = new Float64Array(features.size);
+      if (o.init) {
+        const w = readWeightsFile(o.init, variant.name, features.size);
+        for (let k = 0; k < features.size; k++) { opening[k] = w.opening[k] / WEIGHT_UNITS; endgame[k] = w.endgame[k] / WEIGHT_UNITS; }
+      } else {
+        const c = defaultWeights(variant.name);
+        opening[features.scalar('man')] = endgame[features.scalar('man')] = c.man;
+        opening[features.scalar('king')] = endgame[features.scalar('king')] = c.king;
+      }
+      const started = performance.now();
+      const fit = fitWeights(data, features.size, { opening, endgame }, {
+        scale,
+        learningRate: Number(o.lr),
+        l2: Number(o.l2),
+        unregularised: [features.scalar('man'), features.scalar('king')],
+        batch: parseIntOption('batch', o.batch, 1, 10_000_000),
+        maxEpochs: parseIntOption('epochs', o.epochs, 1, 10_000),
+        patience: parseIntOption('patience', o.patience, 1, 1000),
+        seed: parseIntOption('seed', o.seed, 0, 2 ** 31 - 1),
+        isValidation,
+        onEpoch: (e, tl, vl) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)}`),
+      });
+      const about = {
+        command: `damka train fit ${process.argv.slice(4).join(' ')}`,
+        positions: data.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
+        scale: Number(scale.toFixed(2)), epochs: fit.epochs, bestEpoch: fit.bestEpoch,
+        trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
+      };
+      const file = encodeWeights({ variant: variant.name, opening: quantize(fit.opening), endgame: quantize(fit.endgame) }, about);
+      writeFileSync(o.out, `${JSON.stringify(file)}\n`);
+      const m = features.scalar('man'), k = features.scalar('king');
+      say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} ` +
+        `(${((performance.now() - started) / 1000).toFixed(0)} s); man ${fit.opening[m].toFixed(0)}/${fit.endgame[m].toFixed(0)}, ` +
+        `king ${fit.opening[k].toFixed(0)}/${fit.endgame[k].toFixed(0)} -> ${o.out}`);
+    }));
+}
+
+export function trainCommand(): Command {
+  const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
+  for (const sub of [selfplayCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  return cmd;
+}
+
+

@@ -1,0 +1,23 @@
+// The one place that turns a variant and a choice of evaluation into an evaluator.
+
+import type { Variant } from '../rules/variant.ts';
+import { ClassicEvaluator } from './classic.ts';
+import { PatternEvaluator } from './pattern/evaluator.ts';
+import { shippedWeights } from './pattern/shipped.ts';
+import type { PatternWeights } from './pattern/weights-file.ts';
+import type { EvalKind, PositionEvaluator } from './position-evaluator.ts';
+
+export interface EvalChoice {
+  /** Default: the learned evaluation where the variant ships weights, else the classic one. */
+  kind?: EvalKind;
+  /** Weights to use instead of the shipped ones (a file read by the caller). */
+  weights?: PatternWeights;
+}
+
+export function createEvaluator(variant: Variant, choice: EvalChoice = {}): PositionEvaluator {
+  if (choice.kind === 'classic') return new ClassicEvaluator(variant);
+  const weights = choice.weights ?? shippedWeights(variant);
+  if (weights) return new PatternEvaluator(variant, weights);
+  if (choice.kind === 'pattern') throw new Error(`no learned evaluation weights ship for ${variant.name}`);
+  return new ClassicEvaluator(variant);
+}

@@ -1,0 +1,148 @@
+// Logistic regression of game results on the evaluation: P(win) = sigmoid(eval / K), with K
+// fitted to the data first, then every weight (opening and endgame) by Adam over shuffled
+// mini-batches with L2 regularisation, halving the step after an epoch that did not improve
+// the held-out loss and stopping when it has not improved for `patience` epochs.
+
+import type { SparseData } from './dataset.ts';
+import { seededRandom } from './selfplay-game.ts';
+
+export function sigmoid(x: number): number {
+  return 1 / (1 + Math.exp(-x));
+}
+
+/** Mean cross-entropy of predictions sigmoid(score / k) against results y (in [0, 1]). */
+export function logLoss(scores: Float64Array, y: ArrayLike<number>, k: number, rows?: Int32Array): number {
+  let sum = 0;
+  const n = rows ? rows.length : scores.length;
+  for (let j = 0; j < n; j++) {
+    const i = rows ? rows[j] : j;
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(scores[i] / k)));
+    sum -= y[i] * Math.log(p) + (1 - y[i]) * Math.log(1 - p);
+  }
+  return sum / Math.max(1, n);
+}
+
+/** The scale K (centi-men) that best fits results to scores, by golden-section search. */
+export function fitScale(scores: Float64Array, y: ArrayLike<number>, lo = 10, hi = 2000): number {
+  const g = (Math.sqrt(5) - 1) / 2;
+  let a = lo, b = hi;
+  let c = b - g * (b - a), d = a + g * (b - a);
+  let fc = logLoss(scores, y, c), fd = logLoss(scores, y, d);
+  for (let it = 0; it < 60 && b - a > 0.01; it++) {
+    if (fc < fd) { b = d; d = c; fd = fc; c = b - g * (b - a); fc = logLoss(scores, y, c); }
+    else { a = c; c = d; fc = fd; d = a + g * (b - a); fd = logLoss(scores, y, d); }
+  }
+  return (a + b) / 2;
+}
+
+export interface FitOptions {
+  /** Scale of the sigmoid, in the weights' units. */
+  scale: number;
+  learningRate: number;
+  l2: number;
+  /** Weights exempt from L2 (material: their size is the unit of everything else). */
+  unregularised?: number[];
+  batch: number;
+  maxEpochs: number;
+  /** Epochs without a better held-out loss before stopping. */
+  patience: number;
+  seed: number;
+  /** Rows that are held out (never trained on); the rest train. */
+  isValidation: (row: number) => boolean;
+  onEpoch?: (epoch: number, trainLoss: number, validLoss: number) => void;
+}
+
+export interface FitResult {
+  opening: Float64Array;
+  endgame: Float64Array;
+  trainLoss: number;
+  validLoss: number;
+  epochs: number;
+  bestEpoch: number;
+  trainRows: number;
+  validRows: number;
+}
+
+/** Scores of every row under the given weights. */
+export function scoreRows(d: SparseData, opening: Float64Array, endgame: Float64Array): Float64Array {
+  const out = new Float64Array(d.count);
+  for (let i = 0; i < d.count; i++) {
+    let o = 0, e = 0;
+    for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) { o += d.val[k] * opening[d.idx[k]]; e += d.val[k] * endgame[d.idx[k]]; }
+    out[i] = o * d.phase[i] + e * (1 - d.phase[i]);
+  }
+  return out;
+}
+
+export function fitWeights(d: SparseData, size: number, init: { opening: Float64Array; endgame: Float64Array }, o: FitOptions): FitResult {
+  const P = 2 * size; // opening weights, then endgame weights
+  const w = new Float64Array(P);
+  w.set(init.opening, 0);
+  w.set(init.endgame, size);
+  const m = new Float64Array(P), v = new Float64Array(P), grad = new Float64Array(P);
+  const decay = new Float64Array(P).fill(o.l2);
+  for (const k of o.unregularised ?? []) { decay[k] = 0; decay[size + k] = 0; }
+  const trainList: number[] = [], validList: number[] = [];
+  for (let i = 0; i < d.count; i++) (o.isValidation(i) ? validList : trainList).push(i);
+  const train = Int32Array.from(trainList), valid = Int32Array.from(validList);
+  const random = seededRandom(o.seed);
+  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  let step = 0;
+  let rate = o.learningRate;
+
+  const losses = () => {
+    const s = scoreRows(d, w.subarray(0, size), w.subarray(size));
+    return [logLoss(s, d.y, o.scale, train), logLoss(s, d.y, o.scale, valid)];
+  };
+  let [trainLoss, bestValid] = losses();
+  o.onEpoch?.(0, trainLoss, bestValid);
+  let best = w.slice();
+  let bestEpoch = 0, epoch = 0, bestTrain = trainLoss;
+  for (epoch = 1; epoch <= o.maxEpochs; epoch++) {
+    for (let i = train.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      const t = train[i]; train[i] = train[j]; train[j] = t;
+    }
+    for (let start = 0; start < train.length; start += o.batch) {
+      const end = Math.min(train.length, start + o.batch);
+      grad.fill(0);
+      for (let j = start; j < end; j++) {
+        const i = train[j];
+        const a = d.offsets[i], b = d.offsets[i + 1], ph = d.phase[i];
+        let s0 = 0, s1 = 0;
+        for (let k = a; k < b; k++) { s0 += d.val[k] * w[d.idx[k]]; s1 += d.val[k] * w[size + d.idx[k]]; }
+        const p = sigmoid((s0 * ph + s1 * (1 - ph)) / o.scale);
+        const g = (p - d.y[i]) / o.scale;
+        for (let k = a; k < b; k++) {
+          const gv = g * d.val[k];
+          grad[d.idx[k]] += gv * ph;
+          grad[size + d.idx[k]] += gv * (1 - ph);
+        }
+      }
+      step++;
+      const n = end - start;
+      const c1 = 1 - b1 ** step, c2 = 1 - b2 ** step;
+      for (let k = 0; k < P; k++) {
+        const gk = grad[k] / n + decay[k] * w[k];
+        if (gk === 0 && m[k] === 0) continue;
+        m[k] = b1 * m[k] + (1 - b1) * gk;
+        v[k] = b2 * v[k] + (1 - b2) * gk * gk;
+        w[k] -= (rate * (m[k] / c1)) / (Math.sqrt(v[k] / c2) + eps);
+      }
+    }
+    const [tl, vl] = losses();
+    o.onEpoch?.(epoch, tl, vl);
+    if (vl < bestValid - 1e-6) {
+      bestValid = vl; bestTrain = tl; bestEpoch = epoch; best = w.slice();
+    } else {
+      // A worse epoch is mostly step noise: halve the steps, and give up after `patience`.
+      if (epoch - bestEpoch >= o.patience) break;
+      rate /= 2;
+    }
+  }
+  return {
+    opening: best.slice(0, size), endgame: best.slice(size),
+    trainLoss: bestTrain, validLoss: bestValid, epochs: Math.min(epoch, o.maxEpochs), bestEpoch,
+    trainRows: train.length, validRows: valid.length,
+  };
+}

@@ -1,0 +1,52 @@
+// Training positions on disk: a small header, then one record of RECORD_INTS 32-bit words a
+// position (its bitboards, side to move, the game's result from the side to move, and the
+// game's number, which keeps whole games together when data is split for validation).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Position } from '../rules/position.ts';
+
+export const RECORD_INTS = 8;
+const MAGIC = 0x444d4b44; // "DKMD"
+const VERSION = 1;
+const HEADER_INTS = 4;
+
+/** Result from the side to move's point of view: 0 loss, 1 draw, 2 win. */
+export type StmResult = 0 | 1 | 2;
+
+export function writeRecord(out: Int32Array, at: number, pos: Position, result: StmResult, game: number): void {
+  const o = at * RECORD_INTS;
+  out[o] = pos.wLo; out[o + 1] = pos.wHi; out[o + 2] = pos.bLo; out[o + 3] = pos.bHi;
+  out[o + 4] = pos.kLo; out[o + 5] = pos.kHi; out[o + 6] = pos.side | (result << 1); out[o + 7] = game;
+}
+
+export function readRecord(data: Int32Array, i: number, pos: Position): { result: StmResult; game: number } {
+  const o = i * RECORD_INTS;
+  pos.wLo = data[o]; pos.wHi = data[o + 1]; pos.bLo = data[o + 2]; pos.bHi = data[o + 3];
+  pos.kLo = data[o + 4]; pos.kHi = data[o + 5]; pos.side = (data[o + 6] & 1) as 0 | 1;
+  return { result: ((data[o + 6] >> 1) & 3) as StmResult, game: data[o + 7] };
+}
+
+function variantTag(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+export function saveRecords(path: string, variant: string, records: Int32Array): void {
+  const count = records.length / RECORD_INTS;
+  const all = new Int32Array(HEADER_INTS + records.length);
+  all.set([MAGIC, VERSION, variantTag(variant), count]);
+  all.set(records, HEADER_INTS);
+  writeFileSync(path, new Uint8Array(all.buffer));
+}
+
+export function loadRecords(path: string, variant: string): Int32Array {
+  const buf = readFileSync(path);
+  if (buf.length < HEADER_INTS * 4 || buf.length % 4 !== 0) throw new Error(`${path}: not a training data file`);
+  const all = new Int32Array(buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.length));
+  if (all[0] !== MAGIC) throw new Error(`${path}: not a training data file`);
+  if (all[1] !== VERSION) throw new Error(`${path}: data version ${all[1]}, this build reads ${VERSION}`);
+  if (all[2] !== variantTag(variant)) throw new Error(`${path}: data of another variant, not ${variant}`);
+  if (all.length !== HEADER_INTS + all[3] * RECORD_INTS) throw new Error(`${path}: truncated (${all[3]} positions announced)`);
+  return all.subarray(HEADER_INTS);
+}

@@ -1,0 +1,71 @@
+// One self-play game for training data: an opening, a few random plies for variety, then
+// both sides searching a fixed number of nodes a move. Every quiet position (no capture for
+// either side: the evaluation is never asked about the others) is kept with the result.
+
+import { Game } from '../game/game.ts';
+import { type Opening, openingGame } from '../match/openings.ts';
+import type { Position } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import type { Searcher } from '../search/search.ts';
+import { RECORD_INTS, type StmResult, writeRecord } from './records.ts';
+
+export interface SelfPlayGameSpec {
+  id: number;
+  opening: Opening;
+  /** Seeds the random plies, so a game is the same wherever and whenever it is played. */
+  seed: number;
+  randomPlies: number;
+  nodes: number;
+  maxPlies: number;
+}
+
+export interface SelfPlayGameResult {
+  records: Int32Array;
+  /** White's score: 1, 0.5 or 0. */
+  whiteScore: number;
+  plies: number;
+}
+
+/** A small fast generator (mulberry32): reproducible random plies. */
+export function seededRandom(seed: number): () => number {
+  let a = seed | 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function isQuiet(variant: Variant, pos: Position): boolean {
+  if (variant.hasCapture(pos)) return false;
+  pos.side ^= 1;
+  const threat = variant.hasCapture(pos);
+  pos.side ^= 1;
+  return !threat;
+}
+
+export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: SelfPlayGameSpec): SelfPlayGameResult {
+  const random = seededRandom(spec.seed);
+  const game: Game = openingGame(variant, spec.opening);
+  for (let k = 0; k < spec.randomPlies && game.status().result === '*'; k++) {
+    const moves = game.legalMoves();
+    game.play(moves[Math.floor(random() * moves.length)]);
+  }
+  searcher.clear();
+  const kept: Position[] = [];
+  while (game.status().result === '*' && game.ply < spec.maxPlies) {
+    const pos = game.position;
+    if (isQuiet(variant, pos)) kept.push(pos.clone());
+    const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: spec.nodes } });
+    game.play(r.move!);
+  }
+  const result = game.status().result;
+  const whiteScore = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
+  const records = new Int32Array(kept.length * RECORD_INTS);
+  kept.forEach((pos, i) => {
+    const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
+    writeRecord(records, i, pos, (stm * 2) as StmResult, spec.id);
+  });
+  return { records, whiteScore, plies: game.ply };
+}

@@ -1,0 +1,83 @@
+// Self-play games for training data, spread over a piscina pool (one worker a core), from the
+// shipped openings with a few random plies each. The records come back in game order, so the
+// same options give the same data on any machine and any number of threads.
+
+import { Piscina } from 'piscina';
+import { defaultOpenings } from '../match/openings.ts';
+import type { Variant } from '../rules/variant.ts';
+import { distFile } from '../tools/dist-path.ts';
+import type { EvalKind } from '../eval/position-evaluator.ts';
+import { RECORD_INTS } from './records.ts';
+import { type SelfPlayGameResult, type SelfPlayGameSpec, seededRandom } from './selfplay-game.ts';
+import type { SelfPlayTask } from './selfplay-worker.ts';
+
+export interface SelfPlayOptions {
+  variant: Variant;
+  games: number;
+  nodes: number;
+  randomPlies: number;
+  maxPlies: number;
+  seed: number;
+  threads: number;
+  evalKind: EvalKind;
+  weightsPath?: string;
+  /** Called after each batch of games with the games done so far and the running W/D/L (White's view). */
+  onProgress?: (done: number, white: number, draws: number, black: number, positions: number) => void;
+}
+
+export interface SelfPlayData {
+  records: Int32Array;
+  games: number;
+  whiteWins: number;
+  draws: number;
+  blackWins: number;
+  plies: number;
+}
+
+const BATCH = 4;
+
+export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
+  const openings = defaultOpenings(o.variant);
+  const random = seededRandom(o.seed);
+  const specs: SelfPlayGameSpec[] = [];
+  for (let id = 0; id < o.games; id++) {
+    specs.push({
+      id,
+      opening: openings[Math.floor(random() * openings.length)],
+      seed: Math.floor(random() * 2 ** 31),
+      randomPlies: o.randomPlies,
+      nodes: o.nodes,
+      maxPlies: o.maxPlies,
+    });
+  }
+  const pool = new Piscina({ filename: distFile('train-selfplay-worker.js'), minThreads: o.threads, maxThreads: o.threads });
+  const results: SelfPlayGameResult[][] = [];
+  let done = 0, white = 0, draws = 0, black = 0, positions = 0;
+  try {
+    const tasks: Promise<void>[] = [];
+    for (let b = 0; b * BATCH < specs.length; b++) {
+      const task: SelfPlayTask = { variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, games: specs.slice(b * BATCH, (b + 1) * BATCH) };
+      tasks.push(pool.run(task).then((r: SelfPlayGameResult[]) => {
+        results[b] = r;
+        for (const g of r) {
+          done++;
+          positions += g.records.length / RECORD_INTS;
+          if (g.whiteScore === 1) white++; else if (g.whiteScore === 0) black++; else draws++;
+        }
+        o.onProgress?.(done, white, draws, black, positions);
+      }));
+    }
+    await Promise.all(tasks);
+  } finally {
+    await pool.destroy();
+  }
+  const all = results.flat();
+  const records = new Int32Array(positions * RECORD_INTS);
+  let at = 0, plies = 0;
+  for (const g of all) {
+    records.set(g.records, at);
+    at += g.records.length;
+    plies += g.plies;
+  }
+  return { records, games: all.length, whiteWins: white, draws, blackWins: black, plies };
+}
