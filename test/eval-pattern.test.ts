@@ -20,7 +20,7 @@ import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import type { SparseData } from '../src/train/dataset.ts';
 import { fitWeights, logLoss, scoreRows } from '../src/train/fit.ts';
-import { RECORD_INTS, loadRecords, readRecord, saveRecords } from '../src/train/records.ts';
+import { RECORD_INTS, SCORE_CLAMP, loadRecords, readRecord, saveRecords, writeRecord } from '../src/train/records.ts';
 import { isQuiet, playSelfPlayGame } from '../src/train/selfplay-game.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
 import type { RefRules } from './reference/reference-rules.ts';
@@ -233,19 +233,40 @@ describe('self-play data', () => {
         const count = game.records.length / RECORD_INTS;
         expect(count).toBeGreaterThan(10);
         const pos = new Position();
+        let scored = 0;
         for (let i = 0; i < count; i++) {
           const r = readRecord(game.records, i, pos);
+          if (r.score !== null) {
+            scored++;
+            expect(Math.abs(r.score)).toBeLessThanOrEqual(SCORE_CLAMP);
+          }
           expect(r.game).toBe(g);
           expect(isQuiet(variant, pos)).toBe(true);
           const whiteView = pos.side === 0 ? r.result / 2 : 1 - r.result / 2;
           expect(whiteView).toBe(game.whiteScore);
         }
+        // Every searched position carries the search's score (only forced moves are played unsearched).
+        expect(scored).toBeGreaterThan(count * 0.8);
         // The same seed plays the same game.
         const again = playSelfPlayGame(variant, searcher, { id: g, opening: openings[g], seed: g + 1, randomPlies: 4, nodes: 300, maxPlies: 300 });
         expect(Array.from(again.records)).toEqual(Array.from(game.records));
       }
     });
   }
+
+  it('a record keeps side, result, search score (or its absence) and game', () => {
+    const out = new Int32Array(3 * RECORD_INTS);
+    const pos = ENGLISH.startPosition();
+    pos.side = 1;
+    writeRecord(out, 0, pos, 2, -123, 77);
+    writeRecord(out, 1, pos, 0, null, 78);
+    writeRecord(out, 2, pos, 1, 29990, 79);
+    const back = new Position();
+    expect(readRecord(out, 0, back)).toEqual({ result: 2, score: -123, game: 77 });
+    expect(back.equals(pos)).toBe(true);
+    expect(readRecord(out, 1, back)).toEqual({ result: 0, score: null, game: 78 });
+    expect(readRecord(out, 2, back)).toEqual({ result: 1, score: SCORE_CLAMP, game: 79 });
+  });
 
   it('data files round-trip and refuse another variant or a cut file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'damka-data-'));

@@ -44,10 +44,11 @@ describe('damka hub: start-up', () => {
     running.push(p);
     p.send('hub');
     expect(await p.expect(/^id /)).toMatch(/^id name=Damka version=\S+/);
-    const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
+    const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
     expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
     expect(params[2]).toBe('param name=threads value=1 type=int min=1 max=1');
+    expect(params[3]).toBe('param name=eval value=pattern type=enum values="pattern classic"');
     await p.expect(/^wait$/);
     p.send('init');
     await p.expect(/^ready$/);
@@ -204,6 +205,28 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
   });
 }
 
+describe('damka hub: evaluation', () => {
+  it('searches with the classic evaluation after set-param eval=classic, before or after init', async () => {
+    // The same fixed-depth search from a fresh table counts the same nodes only with the same evaluation.
+    const search = async (p: EngineProcess) => {
+      p.send('new-game', `pos pos=${startString(INTERNATIONAL)} moves="32-28 19-23"`, 'level depth=6', 'go analyze');
+      const lines = await p.collect(/^done /);
+      const game = new Game(INTERNATIONAL);
+      for (const m of ['32-28', '19-23']) game.play(parseMove(INTERNATIONAL, game.position, m));
+      playDone(game, lines.at(-1)!);
+      return lines.filter((l) => l.startsWith('info depth=6 ')).at(-1)!.match(/nodes=(\d+)/)![1];
+    };
+    const pattern = await started(INTERNATIONAL);
+    const classic = await started(INTERNATIONAL, ['set-param name=eval value=classic']);
+    const switched = await started(INTERNATIONAL);
+    switched.send('set-param name=eval value=classic');
+    const [a, b, c] = [await search(pattern), await search(classic), await search(switched)];
+    expect(b).toBe(c);
+    expect(a).not.toBe(b);
+    for (const p of [pattern, classic, switched]) expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+});
+
 describe('damka hub: bad input', () => {
   /** Each line must get exactly one error line (checked by the ping after it) and nothing else. */
   async function expectErrors(p: EngineProcess, bad: string[]): Promise<void> {
@@ -253,13 +276,14 @@ describe('damka hub: bad input', () => {
       'set-param name=variant',
       'set-param name=colour value=red',
       'set-param name=threads value=8',
+      'set-param name=eval value=neural',
       'set-param name=tt-size value=0',
       'set-param name=tt-size value=big',
       'set-param value=3',
       'ponder-hit',
       'go think', // the bad pos lines above left no position
     ];
-    expect(new Set(bad).size).toBe(39);
+    expect(new Set(bad).size).toBe(40);
     await expectErrors(p, bad);
     // The session still works: a search after all that returns a legal move.
     p.send(`pos pos=${start}`, 'level depth=3', 'go think');

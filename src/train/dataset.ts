@@ -14,18 +14,24 @@ export interface SparseData {
   val: Float32Array;
   /** Weight of the opening weights in row i (1 - phase goes to the endgame weights). */
   phase: Float32Array;
-  /** Result from the side to move: 0, 0.5 or 1. */
+  /** What the fit aims at, in [0, 1]: the result, or a blend of it and the search's verdict (withTargets). */
   y: Float32Array;
   /** The game each row comes from (whole games go to training or to validation). */
   game: Int32Array;
 }
 
-export function buildDataset(features: PatternFeatures, records: Int32Array): SparseData {
+/** SparseData with each row's game result (0, 0.5, 1) and self-play search score (NaN: none). */
+export interface TrainingData extends SparseData {
+  result: Float32Array;
+  search: Float32Array;
+}
+
+export function buildDataset(features: PatternFeatures, records: Int32Array): TrainingData {
   const count = records.length / RECORD_INTS;
   const offsets = new Int32Array(count + 1);
   let idx = new Int32Array(count * 40);
   let val = new Float32Array(count * 40);
-  const phase = new Float32Array(count), y = new Float32Array(count), game = new Int32Array(count);
+  const phase = new Float32Array(count), result = new Float32Array(count), search = new Float32Array(count), game = new Int32Array(count);
   const rowIdx = new Int32Array(features.maxFeatures), rowVal = new Float64Array(features.maxFeatures);
   const pos = new Position();
   let at = 0;
@@ -42,8 +48,22 @@ export function buildDataset(features: PatternFeatures, records: Int32Array): Sp
     at += n;
     offsets[i + 1] = at;
     phase[i] = features.phase;
-    y[i] = r.result / 2;
+    result[i] = r.result / 2;
+    search[i] = r.score ?? NaN;
     game[i] = r.game;
   }
-  return { count, offsets, idx: idx.subarray(0, at), val: val.subarray(0, at), phase, y, game };
+  return { count, offsets, idx: idx.subarray(0, at), val: val.subarray(0, at), phase, y: result.slice(), result, search, game };
+}
+
+/**
+ * Sets each row's target: `resultWeight` of the game's result plus the rest of the search's
+ * verdict sigmoid(score / scale), where the row has a search score. Game results alone are
+ * a thin signal (one bit a game for a hundred positions); the search's score says something
+ * of each position itself.
+ */
+export function withTargets(d: TrainingData, resultWeight: number, scale: number): void {
+  for (let i = 0; i < d.count; i++) {
+    const s = d.search[i];
+    d.y[i] = Number.isNaN(s) ? d.result[i] : resultWeight * d.result[i] + (1 - resultWeight) / (1 + Math.exp(-s / scale));
+  }
 }

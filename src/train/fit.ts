@@ -42,6 +42,8 @@ export interface FitOptions {
   l2: number;
   /** Weights exempt from L2 (material: their size is the unit of everything else). */
   unregularised?: number[];
+  /** Features seen in fewer training rows than this keep their initial weight (too rare to learn). */
+  minCount?: number;
   batch: number;
   maxEpochs: number;
   /** Epochs without a better held-out loss before stopping. */
@@ -61,6 +63,8 @@ export interface FitResult {
   bestEpoch: number;
   trainRows: number;
   validRows: number;
+  /** Weights (of one phase) that were learnt, not frozen as too rare. */
+  learnt: number;
 }
 
 /** Scores of every row under the given weights. */
@@ -85,6 +89,11 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
   const trainList: number[] = [], validList: number[] = [];
   for (let i = 0; i < d.count; i++) (o.isValidation(i) ? validList : trainList).push(i);
   const train = Int32Array.from(trainList), valid = Int32Array.from(validList);
+  // A weight that a handful of positions decide is noise that the search would seek out.
+  const seen = new Int32Array(size);
+  for (const i of train) for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) seen[d.idx[k]]++;
+  const frozen = new Uint8Array(P);
+  for (let k = 0; k < size; k++) if (seen[k] < (o.minCount ?? 0)) { frozen[k] = 1; frozen[size + k] = 1; }
   const random = seededRandom(o.seed);
   const b1 = 0.9, b2 = 0.999, eps = 1e-8;
   let step = 0;
@@ -124,7 +133,7 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
       const c1 = 1 - b1 ** step, c2 = 1 - b2 ** step;
       for (let k = 0; k < P; k++) {
         const gk = grad[k] / n + decay[k] * w[k];
-        if (gk === 0 && m[k] === 0) continue;
+        if ((gk === 0 && m[k] === 0) || frozen[k]) continue;
         m[k] = b1 * m[k] + (1 - b1) * gk;
         v[k] = b2 * v[k] + (1 - b2) * gk * gk;
         w[k] -= (rate * (m[k] / c1)) / (Math.sqrt(v[k] / c2) + eps);
@@ -144,5 +153,6 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
     opening: best.slice(0, size), endgame: best.slice(size),
     trainLoss: bestTrain, validLoss: bestValid, epochs: Math.min(epoch, o.maxEpochs), bestEpoch,
     trainRows: train.length, validRows: valid.length,
+    learnt: size - frozen.reduce((n, f, k) => n + (k < size ? f : 0), 0),
   };
 }

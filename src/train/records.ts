@@ -1,29 +1,38 @@
 // Training positions on disk: a small header, then one record of RECORD_INTS 32-bit words a
-// position (its bitboards, side to move, the game's result from the side to move, and the
-// game's number, which keeps whole games together when data is split for validation).
+// position: its bitboards; side to move, the game's result and the self-play search's score
+// (both from the side to move) packed in one word; and the game's number, which keeps whole
+// games together when data is split for validation.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Position } from '../rules/position.ts';
 
 export const RECORD_INTS = 8;
 const MAGIC = 0x444d4b44; // "DKMD"
-const VERSION = 1;
+const VERSION = 2;
+/** Search scores are kept within this (a win is a win: the distance does not matter here). */
+export const SCORE_CLAMP = 5000;
 const HEADER_INTS = 4;
 
 /** Result from the side to move's point of view: 0 loss, 1 draw, 2 win. */
 export type StmResult = 0 | 1 | 2;
 
-export function writeRecord(out: Int32Array, at: number, pos: Position, result: StmResult, game: number): void {
+/** `score` null: no search score (a move played without searching). */
+export function writeRecord(out: Int32Array, at: number, pos: Position, result: StmResult, score: number | null, game: number): void {
   const o = at * RECORD_INTS;
+  const s = score === null ? 0 : Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, score));
   out[o] = pos.wLo; out[o + 1] = pos.wHi; out[o + 2] = pos.bLo; out[o + 3] = pos.bHi;
-  out[o + 4] = pos.kLo; out[o + 5] = pos.kHi; out[o + 6] = pos.side | (result << 1); out[o + 7] = game;
+  out[o + 4] = pos.kLo; out[o + 5] = pos.kHi;
+  out[o + 6] = pos.side | (result << 1) | ((score === null ? 0 : 1) << 3) | (s << 4);
+  out[o + 7] = game;
 }
 
-export function readRecord(data: Int32Array, i: number, pos: Position): { result: StmResult; game: number } {
+export function readRecord(data: Int32Array, i: number, pos: Position): { result: StmResult; score: number | null; game: number } {
   const o = i * RECORD_INTS;
   pos.wLo = data[o]; pos.wHi = data[o + 1]; pos.bLo = data[o + 2]; pos.bHi = data[o + 3];
-  pos.kLo = data[o + 4]; pos.kHi = data[o + 5]; pos.side = (data[o + 6] & 1) as 0 | 1;
-  return { result: ((data[o + 6] >> 1) & 3) as StmResult, game: data[o + 7] };
+  pos.kLo = data[o + 4]; pos.kHi = data[o + 5];
+  const w = data[o + 6];
+  pos.side = (w & 1) as 0 | 1;
+  return { result: ((w >> 1) & 3) as StmResult, score: (w >> 3) & 1 ? w >> 4 : null, game: data[o + 7] };
 }
 
 function variantTag(name: string): number {

@@ -1,6 +1,7 @@
 // One self-play game for training data: an opening, a few random plies for variety, then
 // both sides searching a fixed number of nodes a move. Every quiet position (no capture for
-// either side: the evaluation is never asked about the others) is kept with the result.
+// either side: the evaluation is never asked about the others) is kept with the result and
+// the search's score there.
 
 import { Game } from '../game/game.ts';
 import { type Opening, openingGame } from '../match/openings.ts';
@@ -54,10 +55,15 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   }
   searcher.clear();
   const kept: Position[] = [];
+  const scores: (number | null)[] = [];
   while (game.status().result === '*' && game.ply < spec.maxPlies) {
     const pos = game.position;
-    if (isQuiet(variant, pos)) kept.push(pos.clone());
+    const quiet = isQuiet(variant, pos);
     const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: spec.nodes } });
+    if (quiet) {
+      kept.push(pos.clone());
+      scores.push(r.depth > 0 ? r.score : null);
+    }
     game.play(r.move!);
   }
   const result = game.status().result;
@@ -65,7 +71,7 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   const records = new Int32Array(kept.length * RECORD_INTS);
   kept.forEach((pos, i) => {
     const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
-    writeRecord(records, i, pos, (stm * 2) as StmResult, spec.id);
+    writeRecord(records, i, pos, (stm * 2) as StmResult, scores[i], spec.id);
   });
   return { records, whiteScore, plies: game.ply };
 }

@@ -13,7 +13,7 @@ import { WEIGHT_UNITS, encodeWeights, quantize } from '../../eval/pattern/weight
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
-import { buildDataset } from '../../train/dataset.ts';
+import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
 import { RECORD_INTS, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
@@ -66,12 +66,14 @@ function fitCommand(): Command {
     .requiredOption('-d, --data <files>', 'data files from "damka train selfplay", comma-separated')
     .requiredOption('-o, --out <file>', 'weights file to write')
     .option('--init <file>', 'start from these weights (default: material only)')
-    .option('--lr <x>', 'Adam learning rate, in centi-men', '1')
-    .option('--l2 <x>', 'L2 regularisation', '1e-6')
+    .option('--lr <x>', 'Adam learning rate, in centi-men', '5')
+    .option('--l2 <x>', 'L2 regularisation', '1e-8')
     .option('--batch <n>', 'positions a step', '4096')
     .option('--epochs <n>', 'most epochs', '40')
     .option('--patience <n>', 'epochs without a better held-out loss before stopping', '3')
     .option('--seed <n>', 'seed of the shuffles', '1')
+    .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.5')
+    .option('--min-count <n>', 'features seen in fewer training positions keep weight 0', '10')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
       const features = new PatternFeatures(variant);
@@ -94,8 +96,12 @@ function fitCommand(): Command {
       const pos = new Position();
       const classicScores = new Float64Array(data.count);
       for (let i = 0; i < data.count; i++) { readRecord(records, i, pos); classicScores[i] = classic.evaluate(pos); }
-      const scale = fitScale(classicScores, data.y);
-      say(`sigmoid scale ${scale.toFixed(1)} centi-men; classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)}`);
+      const scale = fitScale(classicScores, data.result);
+      const resultWeight = Number(o.resultWeight);
+      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
+      withTargets(data, resultWeight, scale);
+      say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
+        `classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)} (results alone ${logLoss(classicScores, data.result, scale).toFixed(5)})`);
 
       const opening = new Float64Array(features.size), endgame = new Float64Array(features.size);
       if (o.init) {
@@ -112,6 +118,7 @@ function fitCommand(): Command {
         learningRate: Number(o.lr),
         l2: Number(o.l2),
         unregularised: [features.scalar('man'), features.scalar('king')],
+        minCount: parseIntOption('min-count', o.minCount, 0, 1_000_000_000),
         batch: parseIntOption('batch', o.batch, 1, 10_000_000),
         maxEpochs: parseIntOption('epochs', o.epochs, 1, 10_000),
         patience: parseIntOption('patience', o.patience, 1, 1000),
@@ -122,7 +129,7 @@ function fitCommand(): Command {
       const about = {
         command: `damka train fit ${process.argv.slice(4).join(' ')}`,
         positions: data.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
-        scale: Number(scale.toFixed(2)), epochs: fit.epochs, bestEpoch: fit.bestEpoch,
+        scale: Number(scale.toFixed(2)), resultWeight, learntWeights: fit.learnt, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
       const file = encodeWeights({ variant: variant.name, opening: quantize(fit.opening), endgame: quantize(fit.endgame) }, about);
