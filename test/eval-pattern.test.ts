@@ -126,11 +126,12 @@ describe('pattern features', () => {
       for (const board of samplePositions(variant, 500, 13)) {
         expect(evaluator.evaluate(variant.fromBoard(mirror(board)))).toBe(evaluator.evaluate(variant.fromBoard(board)));
       }
-      // A man up is good for the side that has it.
+      // A man up is good for the side that has it: take one from the side not to move.
       const start = variant.startPosition();
-      const down = start.clone();
-      down.bLo &= down.bLo - 1; // Black loses its lowest man
-      expect(evaluator.evaluate(down)).toBeGreaterThan(evaluator.evaluate(start) + 50);
+      const up = start.clone();
+      if (up.side === 0) up.bLo &= up.bLo - 1;
+      else up.wHi !== 0 ? (up.wHi &= up.wHi - 1) : (up.wLo &= up.wLo - 1);
+      expect(evaluator.evaluate(up)).toBeGreaterThan(evaluator.evaluate(start) + 50);
     });
   }
 
