@@ -13,13 +13,16 @@ export const Z_BK = 192;
 export let Z_SIDE_LO = 0;
 export let Z_SIDE_HI = 0;
 
-// xorshift32: small, deterministic, good enough for key material.
-let seed = 0x9e3779b9 | 0;
+// A Weyl sequence through a multiply-xorshift finaliser (MurmurHash3's). Not xorshift32: that
+// generator is linear over GF(2) with a 32-bit state, so all its 64-bit keys lay in a space of
+// 32 dimensions and distinct positions shared a key about once in 2^32 look-ups (seen in the
+// evaluation cache: two false hits in 700,000 International evaluations).
+let state = 0x9e3779b9 | 0;
 function next(): number {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return seed | 0;
+  state = (state + 0x9e3779b9) | 0;
+  let z = Math.imul(state ^ (state >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) | 0;
 }
 for (let i = 0; i < 256; i++) {
   Z_LO[i] = next();
