@@ -11,6 +11,7 @@ import { INTERNATIONAL_QUIET_LIMIT, ENGLISH_QUIET_LIMIT, type DrawCounters, endi
 import type { Limits } from '../engine/task.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
+import { EvalCache } from './eval-cache.ts';
 import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
 import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -95,6 +96,7 @@ function encode(list: MoveList, i: number): number {
 
 export class Searcher {
   readonly evaluator: PositionEvaluator;
+  private readonly evalCache: EvalCache;
   readonly tt: TranspositionTable;
   options: SearchOptions;
 
@@ -129,6 +131,7 @@ export class Searcher {
 
   constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: PositionEvaluator) {
     this.evaluator = evaluator ?? createEvaluator(variant);
+    this.evalCache = new EvalCache(this.evaluator);
     this.tt = new TranspositionTable(ttMb);
     this.options = { ...DEFAULT_OPTIONS, ...options };
     for (let i = 0; i <= MAX_PLY; i++) {
@@ -314,7 +317,7 @@ export class Searcher {
         // A rule draw at a position with no move is still a loss (the game ended with that move).
         return this.variant.countMoves(pos) === 0 ? -(MATE - ply) : 0;
       }
-      if (ply >= MAX_PLY - 1) return this.evaluator.evaluate(pos);
+      if (ply >= MAX_PLY - 1) return this.evalCache.evaluate(pos);
       // Mate-distance pruning: nothing here can beat a faster win already found.
       alpha = Math.max(alpha, -(MATE - ply));
       beta = Math.min(beta, MATE - ply - 1);
@@ -398,15 +401,15 @@ export class Searcher {
     if (this.stopped) return 0;
     if (ply > this.selDepth) this.selDepth = ply;
     const pos = this.positions[ply];
-    if (ply >= MAX_PLY - 1) return this.evaluator.evaluate(pos);
+    if (ply >= MAX_PLY - 1) return this.evalCache.evaluate(pos);
 
     const variant = this.variant;
     const list = this.lists[ply];
     let n: number;
     if (!variant.hasCapture(pos)) {
-      const stand = this.evaluator.evaluate(pos);
+      const stand = this.evalCache.evaluate(pos);
       // No capture and no step: no legal move at all, which loses (blocked positions are common).
-      if (this.evaluator.sideToMoveStuck) return -(MATE - ply);
+      if (this.evalCache.sideToMoveStuck) return -(MATE - ply);
       if (!this.options.threatQuiescence || qply > 0) return stand;
       // The opponent threatens a capture: standing pat would ignore it, so at the first
       // quiescence ply we must move, and each of our moves is followed by its captures.

@@ -86,11 +86,15 @@ export class PatternFeatures {
   private readonly flying: boolean;
 
   /**
-   * Region r's squares are two neighbouring bits in each of its four rows: the first bit of
-   * the pair in row q is rowBit[r * 4 + q]. A region's men of one colour are then 8 bits,
-   * and a pattern index is a table look-up of them (THREES), no loop over the men.
+   * Region r's squares are two neighbouring bits in each of its four rows. Rows 0-1 and rows
+   * 2-3 of the region are chunk 2r and 2r + 1: bits {s, s+1, s+g+2, s+g+3} of the 64-bit
+   * board, s = chunkShift, g = chunkGap, in the low word, the high word or across both
+   * (chunkWord 0, 1, 2). A region's men of one colour are then 8 bits from a few shifts, and a
+   * pattern index is a table look-up of them (THREES): no loop over the men, no branch a row.
    */
-  private readonly rowBit: Int32Array;
+  private readonly chunkShift: Int32Array;
+  private readonly chunkGap: Int32Array;
+  private readonly chunkWord: Int32Array;
   /** The region that region r becomes when the board is turned 180 degrees. */
   private readonly turned: Int32Array;
   private readonly whiteBits: Int32Array;
@@ -124,7 +128,9 @@ export class PatternFeatures {
     const regionOf = new Int32Array(64 * 4).fill(-1); // [bit * 4 + j], -1 ends
     const placeOf = new Int32Array(64 * 4);
 
-    this.rowBit = new Int32Array(this.regions * 4);
+    this.chunkShift = new Int32Array(this.regions * 2);
+    this.chunkGap = new Int32Array(this.regions * 2);
+    this.chunkWord = new Int32Array(this.regions * 2);
     this.turned = new Int32Array(this.regions);
     this.whiteBits = new Int32Array(this.regions);
     this.blackBits = new Int32Array(this.regions);
@@ -140,7 +146,13 @@ export class PatternFeatures {
         for (let q = 0; q < 4; q++) {
           const b = g.bit(squares[2 * q]);
           if (g.bit(squares[2 * q + 1]) !== b + 1 || b === 31) throw new Error(`pattern region ${region}: row ${q} is not two neighbouring bits`);
-          this.rowBit[region * 4 + q] = b;
+        }
+        for (let c = 0; c < 2; c++) {
+          const first = g.bit(squares[4 * c]), second = g.bit(squares[4 * c + 2]);
+          const k = region * 2 + c;
+          this.chunkShift[k] = first;
+          this.chunkGap[k] = second - first - 2;
+          this.chunkWord[k] = second + 1 < 32 ? 0 : first >= 32 ? 1 : 2;
         }
         // Turned half a turn, the block starting at (r0, f0) is the one at (rows-4-r0, rows-4-f0).
         this.turned[region] = starts.indexOf(g.rows - 4 - r0) * starts.length + starts.indexOf(g.rows - 4 - f0);
@@ -194,7 +206,8 @@ export class PatternFeatures {
    * evaluator consume what this leaves, so training and play read positions alike.
    */
   scan(pos: Position): void {
-    const acc = this.reading, R = this.regions, rowBit = this.rowBit, wBits = this.whiteBits, bBits = this.blackBits;
+    const acc = this.reading, R = this.regions, wBits = this.whiteBits, bBits = this.blackBits;
+    const shift = this.chunkShift, gap = this.chunkGap, word = this.chunkWord;
     const next = this.next, rotated = this.rotated, advance = this.advance;
     const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
     const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
@@ -204,15 +217,15 @@ export class PatternFeatures {
     const wm = popcount(wmLo) + popcount(wmHi), bm = popcount(bmLo) + popcount(bmHi);
     const wk = popcount(wkLo) + popcount(wkHi), bk = popcount(bkLo) + popcount(bkHi);
 
-    for (let r = 0; r < R; r++) {
-      let w8 = 0, b8 = 0;
-      for (let q = 0; q < 4; q++) {
-        const b = rowBit[r * 4 + q];
-        if (b < 32) { w8 |= ((wmLo >>> b) & 3) << (2 * q); b8 |= ((bmLo >>> b) & 3) << (2 * q); }
-        else { w8 |= ((wmHi >>> (b - 32)) & 3) << (2 * q); b8 |= ((bmHi >>> (b - 32)) & 3) << (2 * q); }
-      }
-      wBits[r] = w8;
-      bBits[r] = b8;
+    for (let k = 0; k < 2 * R; k++) {
+      const s = shift[k], w = word[k];
+      let xw: number, xb: number;
+      if (w === 0) { xw = wmLo >>> s; xb = bmLo >>> s; }
+      else if (w === 1) { xw = wmHi >>> (s - 32); xb = bmHi >>> (s - 32); }
+      else { xw = (wmLo >>> s) | (wmHi << (32 - s)); xb = (bmLo >>> s) | (bmHi << (32 - s)); }
+      const gw = (xw & 3) | ((xw >>> gap[k]) & 12), gb = (xb & 3) | ((xb >>> gap[k]) & 12);
+      if ((k & 1) === 0) { wBits[k >> 1] = gw; bBits[k >> 1] = gb; }
+      else { wBits[k >> 1] |= gw << 4; bBits[k >> 1] |= gb << 4; }
     }
     for (let r = 0; r < R; r++) {
       acc[r] = THREES[wBits[r]] + 2 * THREES[bBits[r]];

@@ -1,0 +1,35 @@
+// A small direct-mapped cache of static evaluations by Zobrist key. Iterative deepening
+// reaches the same quiescence leaves again at every depth, and the learned evaluation costs
+// more than the move generation around it, so a hit saves real time. An evaluation depends on
+// the position alone, so a cached one is exact; the key's other half guards against a
+// different position in the same slot.
+
+import type { PositionEvaluator } from '../eval/position-evaluator.ts';
+import type { Position } from '../rules/position.ts';
+
+const BITS = 15;
+
+export class EvalCache {
+  private readonly keys = new Int32Array(1 << BITS);
+  /** Score * 2 + (side to move has no step ? 1 : 0); 0 with key 0 means empty, which a real entry never is. */
+  private readonly values = new Int32Array(1 << BITS);
+  /** Set by evaluate(), as the evaluator's own flag. */
+  sideToMoveStuck = false;
+
+  constructor(readonly evaluator: PositionEvaluator) {}
+
+  evaluate(pos: Position): number {
+    const slot = pos.keyLo & ((1 << BITS) - 1);
+    const v = this.values[slot];
+    if (this.keys[slot] === pos.keyHi && v !== 0) {
+      this.sideToMoveStuck = (v & 1) !== 0;
+      return v >> 1;
+    }
+    const score = this.evaluator.evaluate(pos);
+    this.sideToMoveStuck = this.evaluator.sideToMoveStuck;
+    this.keys[slot] = pos.keyHi;
+    // A score of 0 with a free side would store 0: keep it out (a miss next time, never wrong).
+    this.values[slot] = score * 2 + (this.sideToMoveStuck ? 1 : 0);
+    return score;
+  }
+}
