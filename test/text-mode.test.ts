@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Game } from '../src/game/game.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
-import { EngineProcess } from './helpers/engine-process.ts';
+import { EngineProcess, damkaFed } from './helpers/engine-process.ts';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
@@ -131,5 +131,26 @@ describe('text mode', () => {
     p.send('quit');
     expect(await p.exited).toBe(0);
     expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('runs every line of input that arrives at once, in order, and quits after them', () => {
+    const { code, out, err } = damkaFed('board\nmoves\n32-28\ngo\nquit\n');
+    expect(code).toBe(0);
+    expect(err).toBe('');
+    const lines = out.split('\n');
+    // Boards: at the start, for "board", after 32-28 and after the engine's move.
+    expect(lines.filter((l) => /^(White|Black) to move$/.test(l))).toEqual(['White to move', 'White to move', 'Black to move', 'White to move']);
+    const moves = lines.indexOf('31-26 31-27 32-27 32-28 33-28 33-29 34-29 34-30 35-30');
+    const played = lines.findIndex((l) => /^engine plays \d+[-x]\d+/.test(l));
+    expect(moves, out).toBeGreaterThan(0);
+    expect(played, out).toBeGreaterThan(moves);
+  });
+
+  it('stops the engine playing on by itself when a quit is waiting, and runs nothing after quit', () => {
+    const { code, out } = damkaFed('variant english\ndepth 1\n2\nquit\nmoves\n');
+    expect(code).toBe(0);
+    // The line "2" has the engine make its move; playing on would wait for the game's end.
+    expect(out.split('\n').filter((l) => /^engine plays \d/.test(l))).toHaveLength(1);
+    expect(out).not.toMatch(/^\d+[-x]\d+( \d+[-x]\d+)*$/m);
   });
 });

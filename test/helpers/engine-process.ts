@@ -7,7 +7,12 @@ export const CLI = fileURLToPath(new URL('../../dist/damka.js', import.meta.url)
 
 /** One run of the built CLI to its end: exit code, stdout, stderr. */
 export function damka(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return damkaFed('', ...args);
+}
+
+/** One run of the built CLI with `input` on stdin, all of it there at once, then closed. */
+export function damkaFed(input: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -30,12 +30,17 @@ export async function runTextMode(variantName: string): Promise<void> {
   mode.start();
   if (interactive) input.setPrompt('damka> ');
   input.prompt();
-  // Lines are handled one at a time, in order, even while the engine thinks.
+  // Lines are handled one at a time, in order, even while the engine thinks: several lines that
+  // arrive together (pasted, piped) each run, and quit waits for the lines before it.
   let queue = Promise.resolve();
+  let quitting = false;
   input.on('line', (line) => {
-    // quit is obeyed at once, even while the engine plays on (both sides, say); the rest waits its turn.
+    if (quitting) return;
     if (/^\s*(quit|q|exit)\s*$/i.test(line)) {
-      void finish();
+      quitting = true;
+      // Not behind a game the engine plays against itself: that would wait for the game's end.
+      mode.stopPlayingOn();
+      queue = queue.then(() => finish());
       return;
     }
     queue = queue.then(() => mode.handle(line)).then(() => { if (!closing) input.prompt(); });

@@ -33,6 +33,10 @@ export class TextMode {
   /** Which sides the engine plays: 0 none, 1 the side not to move when set, 2 both. */
   private computer = { white: false, black: false };
   private busy = false;
+  /** A quit is waiting: the engine no longer plays on by itself. */
+  private ownPlayEnding = false;
+  /** Whether the running search is the engine playing on by itself rather than a line's move. */
+  private playingOn = false;
 
   constructor(
     private readonly print: (text: string) => void,
@@ -153,6 +157,16 @@ export class TextMode {
     await this.engineMoves(false);
   }
 
+  /**
+   * A quit is waiting behind the lines before it. Were the engine playing on by itself (both
+   * sides, say), quit would wait for the game's end, so it stops: a move it is thinking about
+   * by itself is dropped, while the moves lines ask for (a reply to a move, a go) are made.
+   */
+  stopPlayingOn(): void {
+    this.ownPlayEnding = true;
+    if (this.playingOn) this.engine.stop();
+  }
+
   /** Lets the engine move: once when forced by "go", else while it plays the side to move. */
   private async engineMoves(once: boolean): Promise<void> {
     for (let first = true; ; first = false) {
@@ -160,7 +174,9 @@ export class TextMode {
       const white = this.game.position.side === 0;
       const its = white ? this.computer.white : this.computer.black;
       if (!(once && first) && !its) return;
+      if (!first && this.ownPlayEnding) return;
       this.busy = true;
+      this.playingOn = !first;
       let last: HubInfo | null = null;
       try {
         const root = this.game.position;
@@ -168,7 +184,7 @@ export class TextMode {
           { variant: this.variant, root, history: this.game.historyKeys(), counters: this.game.drawCounters, level: this.level, mode: 'think' },
           (info) => { last = info; },
         );
-        if (!result.move) return;
+        if (!result.move || (this.playingOn && this.ownPlayEnding)) return;
         const moves = this.game.legalMoves();
         const info = last as HubInfo | null;
         const score = info ? ` (score ${formatScore(info.score)}, depth ${info.depth})` : '';
@@ -177,6 +193,7 @@ export class TextMode {
         this.show();
       } finally {
         this.busy = false;
+        this.playingOn = false;
       }
       if (once && !its) return;
     }
