@@ -2,7 +2,8 @@
 // errors for malformed ones, and the framing of a TCP stream into messages.
 
 import { describe, expect, it } from 'vitest';
-import { DxpFramer } from '../src/protocols/dxp/framing.ts';
+import { CHAT_KEPT, DxpFramer } from '../src/protocols/dxp/framing.ts';
+import { ReportThrottle, heldNote } from '../src/protocols/dxp/report-throttle.ts';
 import { DxpError, type DxpMessage, MAX_MESSAGE, decodeDxp, encodeDxp } from '../src/protocols/dxp/messages.ts';
 
 const BOARD = `${'z'.repeat(20)}${'e'.repeat(10)}${'w'.repeat(20)}`;
@@ -61,7 +62,7 @@ describe('DXP messages', () => {
       ['B012', /too short for colour to move/],
       ['K5', /code 5/],
       ['M0012\u00e92800', /printable ASCII/],
-      [`C${'x'.repeat(MAX_MESSAGE)}`, /too long/],
+      [`M${'0'.repeat(MAX_MESSAGE)}`, /too long/],
     ];
     for (const [text, message] of bad) expect(() => decodeDxp(text), JSON.stringify(text)).toThrow(message);
   });
@@ -78,10 +79,48 @@ describe('DXP framing', () => {
 
   it('drops an over-long message up to its NUL and keeps the next', () => {
     const f = new DxpFramer();
-    const first = f.push('C' + 'x'.repeat(MAX_MESSAGE + 10));
+    const first = f.push('M' + '0'.repeat(MAX_MESSAGE + 10));
     expect(first.messages).toEqual([]);
-    expect(first.errors[0]).toMatch(/longer than 512/);
-    expect(f.push('x'.repeat(100)).messages).toEqual([]);
-    expect(f.push('yyy\0K1\0')).toEqual({ messages: ['K1'], errors: [] });
+    expect(first.errors).toEqual(['a message longer than 512 characters: dropped up to its NUL']);
+    expect(f.push('0'.repeat(100))).toEqual({ messages: [], errors: [] });
+    expect(f.push('000\0K1\0')).toEqual({ messages: ['K1'], errors: [] });
+  });
+
+  it('takes chat of any length, keeping the first CHAT_KEPT characters, over any packet split', () => {
+    const f = new DxpFramer();
+    const text = 'abcdefghij'.repeat(300);
+    expect(f.push(`C${text.slice(0, 700)}`)).toEqual({ messages: [], errors: [] });
+    const { messages, errors } = f.push(`${text.slice(700)}\0Cshort\0`);
+    expect(errors).toEqual([]);
+    expect(messages).toEqual([`C${text.slice(0, CHAT_KEPT)} ... (${3000 - CHAT_KEPT} more characters)`, 'Cshort']);
+    expect(decodeDxp(messages[0])).toMatchObject({ type: 'chat', text: expect.stringMatching(/^abcdefghij.*\(2000 more characters\)$/) });
+    // Exactly at the limit nothing is cut.
+    expect(f.push(`C${text.slice(0, CHAT_KEPT)}\0`).messages).toEqual([`C${text.slice(0, CHAT_KEPT)}`]);
+  });
+
+  it('splits a megabyte of NULs into a million empty messages, none lost', () => {
+    const { messages, errors } = new DxpFramer().push(Buffer.alloc(1 << 20));
+    expect(errors).toEqual([]);
+    expect(messages).toHaveLength(1 << 20);
+    expect(messages.every((m) => m === '')).toBe(true);
+  });
+});
+
+describe('DXP report throttle', () => {
+  it('lets a burst through, then one an interval, and counts the rest into the next', () => {
+    let now = 0;
+    const throttle = new ReportThrottle(3, 1000, () => now);
+    expect([throttle.take(), throttle.take(), throttle.take(), throttle.take(), throttle.take()]).toEqual([0, 0, 0, null, null]);
+    expect(throttle.held).toBe(2);
+    now = 999;
+    expect(throttle.take()).toBeNull();
+    now = 1000;
+    expect(throttle.take()).toBe(3);
+    expect(throttle.held).toBe(0);
+    expect(heldNote(3)).toBe(' (and 3 more not shown before this)');
+    expect(heldNote(0)).toBe('');
+    // A long quiet spell refills the burst, never more.
+    now = 100_000;
+    expect([throttle.take(), throttle.take(), throttle.take(), throttle.take()]).toEqual([0, 0, 0, null]);
   });
 });

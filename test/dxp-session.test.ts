@@ -21,8 +21,10 @@ class Peer {
   private readonly inbox: string[] = [];
   private wake: (() => void) | null = null;
   closed = false;
+  /** Bytes received from the engine. */
+  bytes = 0;
   private constructor(readonly socket: Socket) {
-    socket.on('data', (chunk) => { this.inbox.push(...this.framer.push(chunk).messages); this.wake?.(); });
+    socket.on('data', (chunk) => { this.bytes += chunk.length; this.inbox.push(...this.framer.push(chunk).messages); this.wake?.(); });
     socket.on('close', () => { this.closed = true; this.wake?.(); });
   }
   static async open(port: number): Promise<Peer> {
@@ -30,7 +32,17 @@ class Peer {
     await new Promise((resolve, reject) => { socket.once('connect', resolve); socket.once('error', reject); });
     return new Peer(socket);
   }
-  raw(text: string): void { this.socket.write(text, 'latin1'); }
+  raw(text: string | Buffer): void { this.socket.write(text, 'latin1'); }
+  /** Resolves when the engine has closed the connection. */
+  async closedByEngine(ms = 10_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!this.closed) {
+      if (Date.now() > deadline) throw new Error('the engine kept the connection open');
+      await new Promise<void>((resolve) => { this.wake = resolve; setTimeout(resolve, 50); });
+    }
+  }
+  /** Every message received so far that was not taken by next(). */
+  unread(): string[] { return this.inbox.splice(0); }
   send(m: DxpMessage): void { this.raw(`${encodeDxp(m)}\0`); }
   /** The next message of the given type (others before it are skipped and returned too). */
   async next(type: string, ms = 10_000): Promise<{ message: DxpMessage; skipped: string[] }> {
@@ -210,6 +222,73 @@ describe('damka dxp robustness', () => {
     expect(() => parseAddress('4000', true)).toThrow(/host:port/);
     expect(() => parseAddress('host:70000', true)).toThrow(/out of range/);
     expect(() => parseAddress('a:b', false)).toThrow(/expected/);
+  });
+});
+
+describe('damka dxp against hostile peers', () => {
+  it('hangs up on a peer that gets no game going, and the initiator waiting behind it gets its game', async () => {
+    const { engine, port } = await server(['--depth', '2', '--idle-timeout', '1']);
+    const staller = await Peer.open(port);
+    // One byte every 0.2 s: busy-looking, but never a whole message.
+    const trickle = setInterval(() => { if (!staller.closed) staller.raw('C'); }, 200);
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const good = await Peer.open(port);
+      await engine.expect(/waits: the current peer has no game going yet/);
+      good.send(request());
+      // Served once the staller was dropped at its 1 s limit (before, it was turned away as busy).
+      expect((await good.next('A')).message).toMatchObject({ code: 0 });
+      await staller.closedByEngine();
+      expect(staller.unread().join('|')).toMatch(/hanging up: no game started within 1 s/);
+      await engine.expect(/^hanging up on peer: no game started within 1 s/);
+      const game = new Game(INTERNATIONAL);
+      game.play(game.legalMoves().find((m) => m.from === 32 && m.to === 28)!);
+      good.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
+      applyMove(game, (await good.next('M')).message);
+      // The game has started: a newcomer is told the server is busy, not kept waiting.
+      const late = await Peer.open(port);
+      expect((await late.next('C')).message).toMatchObject({ text: expect.stringMatching(/busy/) });
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('answers a flood of garbage with a few errors, hangs up, and keeps serving', async () => {
+    const { engine, port } = await server(['--depth', '2']);
+    const flooder = await Peer.open(port);
+    flooder.raw(Buffer.alloc(1 << 20)); // a megabyte of empty messages
+    await flooder.closedByEngine();
+    const replies = flooder.unread();
+    // Five errors, then silence, then the hang-up at the fiftieth bad message in a row.
+    expect(replies.filter((m) => /error: cannot read "": empty message/.test(m))).toHaveLength(5);
+    expect(replies.at(-1)).toMatch(/hanging up: 50 bad messages in a row/);
+    expect(flooder.bytes).toBeLessThan(1000);
+    await engine.expect(/^hanging up on peer: 50 bad messages in a row/);
+    expect(engine.lines.filter((l) => l.startsWith('peer error'))).toHaveLength(5);
+    expect(await engine.expect(/more peer errors and chat lines were not shown/)).toMatch(/^44 more/);
+
+    // A bad message now and then is reported each time, and a game goes on.
+    const peer = await Peer.open(port);
+    peer.send(request());
+    await peer.next('A');
+    const game = new Game(INTERNATIONAL);
+    for (let round = 0; round < 3; round++) {
+      peer.raw('X\0');
+      expect((await peer.next('C')).message).toMatchObject({ text: expect.stringMatching(/unknown message type "X"/) });
+      const move = game.legalMoves()[0];
+      game.play(move);
+      peer.send({ type: 'move', seconds: 1, from: move.from, to: move.to, captured: move.captured });
+      applyMove(game, (await peer.next('M')).message);
+    }
+  });
+
+  it('takes chat of any length without an error', async () => {
+    const { engine, port } = await server(['--depth', '2']);
+    const peer = await Peer.open(port);
+    peer.send({ type: 'chat', text: 'x'.repeat(3000) });
+    peer.send(request());
+    expect((await peer.next('A')).skipped).toEqual([]);
+    expect(await engine.expect(/^chat from /)).toBe(`chat from peer: ${'x'.repeat(1000)} ... (2000 more characters)`);
   });
 });
 

@@ -3,13 +3,14 @@ import { type Socket, connect, createServer } from 'node:net';
 import { Command } from 'commander';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { parseFen } from '../../notation/fen.ts';
+import { OnePeerAtATime } from '../../protocols/dxp/one-peer-at-a-time.ts';
 import { DxpSession } from '../../protocols/dxp/session.ts';
 import { INTERNATIONAL } from '../../rules/variants.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 
 interface DxpOpts {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
-  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string;
+  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string; idleTimeout: string;
 }
 
 const DEFAULT_PORT = 27531;
@@ -39,12 +40,14 @@ export function dxpCommand(): Command {
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')
+    .option('--idle-timeout <seconds>', 'hang up on a peer that has no game going for this long (0: never)', '60')
     .action(guarded(async (o: DxpOpts) => {
       if ((o.listen === undefined) === (o.connect === undefined)) throw new UsageError('give one of --listen [address] and --connect host:port');
       const games = parseIntOption('games', o.games, 1, 100_000);
       const minutes = parseIntOption('time', o.time, 1, 999);
       const moves = parseIntOption('moves', o.moves, 0, 999);
       const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
+      const idleSeconds = parseIntOption('idle-timeout', o.idleTimeout, 0, 86_400);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
       engine.setEvaluation(parseEvalKind(o.eval));
@@ -52,8 +55,8 @@ export function dxpCommand(): Command {
       const report = (line: string) => process.stdout.write(`${line}\n`);
       // Games still to play: a session broken off mid-game leaves the rest for the next one.
       let remaining = games;
-      const session = (socket: Socket) => new DxpSession(socket, engine, {
-        role: o.initiator ? 'initiator' : 'follower', name: o.name, games: remaining, minutes, moves, fen: o.fen, depth, pdn: o.pdn, report,
+      const session = (socket: Socket, onGameStart?: () => void) => new DxpSession(socket, engine, {
+        role: o.initiator ? 'initiator' : 'follower', name: o.name, games: remaining, minutes, moves, fen: o.fen, depth, pdn: o.pdn, idleSeconds, report, onGameStart,
       });
       const shutdown = async (code: number) => {
         await engine.close();
@@ -72,36 +75,27 @@ export function dxpCommand(): Command {
         report(`connected to ${host}:${port}`);
         const s = session(socket);
         await s.finished;
-        // A session cut off mid-game did not do its job: say so in the exit code.
-        await shutdown(s.broken ? 1 : 0);
+        // A session cut off mid-game or hung up on did not do its job: say so in the exit code.
+        await shutdown(s.broken || s.dropped ? 1 : 0);
         return;
       }
       const { host, port } = parseAddress(typeof o.listen === 'string' ? o.listen : String(DEFAULT_PORT), false);
-      let busy = false;
-      const server = createServer((socket) => {
-        // One opponent at a time; another connection is turned away while a session runs.
-        if (busy) {
-          // The turned-away peer may reset the connection: that must not end the server.
-          socket.on('error', () => undefined);
-          socket.end('CDamka: busy with another session\0');
-          return;
+      const peers = new OnePeerAtATime(async (socket, gameStarted) => {
+        const s = session(socket, gameStarted);
+        await s.finished;
+        remaining -= s.completed;
+        // A follower serves the next connection; so does an initiator with games still to play
+        // after its opponent went away mid-game or was hung up on. Otherwise its job is done.
+        if (!o.initiator) return 'serve the next';
+        if (remaining > 0 && (s.broken || s.dropped)) {
+          report(`${remaining} game(s) still to play: waiting for the next connection`);
+          return 'serve the next';
         }
-        busy = true;
-        report(`connection from ${socket.remoteAddress}:${socket.remotePort}`);
-        const s = session(socket);
-        void s.finished.then(async () => {
-          busy = false;
-          remaining -= s.completed;
-          // A follower serves the next connection; so does an initiator with games still to play
-          // after its opponent went away mid-game. Otherwise an initiator's job is done.
-          if (o.initiator && (remaining <= 0 || !s.broken)) {
-            server.close();
-            await shutdown(0);
-          } else if (o.initiator) {
-            report(`${remaining} game(s) still to play: waiting for the next connection`);
-          }
-        });
-      });
+        server.close();
+        void shutdown(0);
+        return 'stop serving';
+      }, `${o.name}: busy with another session`, report);
+      const server = createServer((socket) => peers.accept(socket));
       await new Promise<void>((resolve, reject) => {
         server.once('error', (err) => reject(new Error(`cannot listen on ${host}:${port}: ${err.message}`)));
         server.listen(port, host, resolve);

@@ -15,7 +15,7 @@ export type DxpMessage =
 
 export const DXP_VERSION = 1;
 export const NAME_WIDTH = 32;
-/** Longest message we accept: a request with a board is 91 characters, a move with 20 captures 53. */
+/** Longest message other than chat we accept: a request with a board is 91 characters, a move with 20 captures 53. */
 export const MAX_MESSAGE = 512;
 
 export class DxpError extends Error {}
@@ -80,10 +80,10 @@ class Reader {
 
 export function decodeDxp(text: string): DxpMessage {
   if (text.length === 0) throw new DxpError('empty message');
-  if (text.length > MAX_MESSAGE) throw new DxpError(`message of ${text.length} characters is too long`);
   const type = text[0];
-  // Chat is free text: a stray accented letter is shown as '?' rather than losing the message.
+  // Chat is free text of any length: a stray accented letter is shown as '?' rather than losing the message.
   if (type === 'C') return { type: 'chat', text: text.slice(1).replace(/[^\x20-\x7e]/g, '?') };
+  if (text.length > MAX_MESSAGE) throw new DxpError(`message of ${text.length} characters is too long`);
   if (/[^\x20-\x7e]/.test(text)) throw new DxpError('message has characters outside printable ASCII');
   switch (type) {
     case 'R': {

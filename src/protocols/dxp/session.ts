@@ -1,7 +1,9 @@
 // One DXP connection: game requests and answers, moves both ways checked against our rules,
 // game ends, chat, and going back a move, with the engine thinking on its own clock. Every
 // problem from the peer (malformed, over-long or illegal messages, a dropped connection) is
-// reported and survived; finished and broken-off games are saved to PDN.
+// reported and survived; finished and broken-off games are saved to PDN. A hostile peer is
+// contained: reports are throttled, a run of garbage or a peer that gets no game going within
+// the idle limit is hung up on.
 
 import { appendFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
@@ -15,6 +17,7 @@ import { BLACK, WHITE } from '../../rules/position.ts';
 import { INTERNATIONAL } from '../../rules/variants.ts';
 import { DxpFramer } from './framing.ts';
 import { DXP_VERSION, type DxpColor, DxpError, type DxpMessage, decodeDxp, encodeDxp } from './messages.ts';
+import { ReportThrottle, heldNote } from './report-throttle.ts';
 
 export interface DxpOptions {
   role: 'initiator' | 'follower';
@@ -29,13 +32,21 @@ export interface DxpOptions {
   /** Search to this depth instead of using the clock (for tests). */
   depth?: number;
   pdn?: string;
+  /** Seconds a peer may stay connected without a game going (from connecting, or after a game) before we hang up; 0: no limit. */
+  idleSeconds?: number;
   /** Reports for the person running the session (stdout). */
   report: (line: string) => void;
+  /** Told when a game starts. */
+  onGameStart?: () => void;
 }
 
 export interface DxpScore { wins: number; draws: number; losses: number }
 
 const variant = INTERNATIONAL;
+/** Bad messages in a row (no good game message between them) after which we hang up. */
+export const MAX_BAD_IN_A_ROW = 50;
+/** Chat we send stays within the 126 characters of the original DXP specification. */
+const CHAT_LIMIT = 126;
 const color = (side: number): DxpColor => (side === WHITE ? 'W' : 'Z');
 
 export class DxpSession {
@@ -59,6 +70,12 @@ export class DxpSession {
   /** The connection went while a game was in progress. */
   broken = false;
   private closed = false;
+  /** We hung up on the peer (garbage, idle): nothing more is read or sent. */
+  dropped = false;
+  private badInARow = 0;
+  private readonly problems = new ReportThrottle(5, 10_000);
+  private readonly chats = new ReportThrottle(20, 1000);
+  private idleTimer: NodeJS.Timeout | null = null;
   readonly score: DxpScore = { wins: 0, draws: 0, losses: 0 };
   readonly finished: Promise<void>;
   private resolveFinished!: () => void;
@@ -69,24 +86,27 @@ export class DxpSession {
     socket.on('data', (chunk) => this.receive(chunk));
     socket.on('error', (err) => this.o.report(`connection error: ${err.message}`));
     socket.on('close', () => this.connectionClosed());
+    this.armIdleTimer();
     if (o.role === 'initiator') this.requestGame();
   }
 
   // --- the wire ---
 
   private send(m: DxpMessage): void {
-    if (this.closed || this.socket.destroyed) return;
+    if (this.closed || this.socket.destroyed || this.socket.writableEnded) return;
     this.socket.write(`${encodeDxp(m)}\0`, 'latin1');
   }
 
   private chat(text: string): void {
-    this.send({ type: 'chat', text: `${this.o.name}: ${text}` });
+    this.send({ type: 'chat', text: `${this.o.name}: ${text}`.slice(0, CHAT_LIMIT) });
   }
 
   private receive(chunk: Buffer): void {
+    if (this.dropped) return;
     const { messages, errors } = this.framer.push(chunk);
     for (const e of errors) this.problem(e);
     for (const text of messages) {
+      if (this.dropped) return;
       let m: DxpMessage;
       try {
         m = decodeDxp(text);
@@ -96,21 +116,59 @@ export class DxpSession {
       }
       try {
         this.handle(m);
+        if (m.type !== 'chat') this.badInARow = 0;
       } catch (err) {
         this.problem(`cannot handle ${m.type}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
   }
 
-  /** A bad message from the peer: say so on both ends and carry on. */
+  /** A bad message from the peer: say so on both ends (a few times, then now and then) and carry on, or hang up if garbage is all that comes. */
   private problem(text: string): void {
-    this.o.report(`peer error: ${text}`);
-    this.chat(`error: ${text}`);
+    if (this.dropped) return;
+    if (++this.badInARow >= MAX_BAD_IN_A_ROW) {
+      this.hangUp(`${this.badInARow} bad messages in a row`);
+      return;
+    }
+    const held = this.problems.take();
+    if (held === null) return;
+    this.o.report(`peer error: ${text}${heldNote(held)}`);
+    this.chat(`error: ${text}${heldNote(held)}`);
+  }
+
+  /** Ends the connection from our side, with a word to the peer and to the log. */
+  private hangUp(why: string): void {
+    if (this.dropped || this.closed) return;
+    this.dropped = true;
+    this.o.report(`hanging up on ${this.peerName}: ${why}`);
+    this.chat(`hanging up: ${why}`);
+    this.socket.end();
+    // A peer that never closes its side must not keep the connection, and so the server, busy.
+    setTimeout(() => this.socket.destroy(), 2000).unref();
+  }
+
+  /** While no game is going, the peer has idleSeconds to start one. */
+  private armIdleTimer(): void {
+    this.disarmIdleTimer();
+    const seconds = this.o.idleSeconds ?? 0;
+    if (seconds <= 0 || this.closed) return;
+    this.idleTimer = setTimeout(() => {
+      if (this.game === null) this.hangUp(`no game started within ${seconds} s`);
+    }, seconds * 1000);
+  }
+
+  private disarmIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
   }
 
   private handle(m: DxpMessage): void {
     switch (m.type) {
-      case 'chat': this.o.report(`chat from ${this.peerName}: ${m.text}`); return;
+      case 'chat': {
+        const held = this.chats.take();
+        if (held !== null) this.o.report(`chat from ${this.peerName}: ${m.text}${heldNote(held)}`);
+        return;
+      }
       case 'request': return this.onRequest(m);
       case 'accept': return this.onAccept(m);
       case 'move': return this.onMove(m);
@@ -184,6 +242,8 @@ export class DxpSession {
     this.movesPerControl = moves;
     this.clock = minutes * 60;
     this.ourMoves = 0;
+    this.disarmIdleTimer();
+    this.o.onGameStart?.();
     this.engine.newGame();
     const white = ourSide === WHITE ? this.o.name : this.peerName;
     const black = ourSide === WHITE ? this.peerName : this.o.name;
@@ -287,6 +347,7 @@ export class DxpSession {
     this.record(game, result, reason);
     if (!this.endSent) this.send({ type: 'end', reason: ourReason, stop });
     this.endSent = true;
+    this.armIdleTimer();
     if (this.o.role === 'initiator') {
       if (last || peerStops) this.socket.end();
       else this.requestGame();
@@ -336,6 +397,7 @@ export class DxpSession {
   private connectionClosed(): void {
     if (this.closed) return;
     this.closed = true;
+    this.disarmIdleTimer();
     this.generation++;
     if (this.searching) this.engine.stop();
     const game = this.game;
@@ -344,6 +406,8 @@ export class DxpSession {
       this.broken = true;
       this.record(game, '*', 'the connection was lost mid-game');
     }
+    const held = this.problems.held + this.chats.held;
+    if (held > 0) this.o.report(`${held} more peer errors and chat lines were not shown`);
     this.o.report('connection closed');
     this.resolveFinished();
   }
