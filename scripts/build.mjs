@@ -20,6 +20,7 @@ const entries = {
   'make-bench-positions': 'bench/make-bench-positions.ts',
   'find-tactics': 'bench/find-tactics.ts',
   'check-suites': 'bench/check-suites.ts',
+  'hub-latency': 'bench/hub-latency.ts',
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
   'eval-speed': 'bench/eval-speed.ts',

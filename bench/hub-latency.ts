@@ -1,0 +1,70 @@
+// How promptly `damka hub` answers on the first search of a fresh process: the time from
+// `stop` to `done` at several table sizes, and the first move at 0.1 s a move, each a median
+// over fresh processes (timed from the line written to the answer read, so pipes count too).
+//
+//   node dist/hub-latency.js --runs 10 --tt 64,1024,4096
+
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { distFile } from '../src/tools/dist-path.ts';
+import { arg } from './args.ts';
+
+const runs = Number(arg('runs', '10'));
+const sizes = arg('tt', '64,1024,4096').split(',').map(Number);
+const START = 'Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww';
+
+/** A fresh `damka hub` at this table size, past `ready`. */
+async function hub(ttMb: number): Promise<{ child: ChildProcessWithoutNullStreams; next: (pattern: RegExp) => Promise<void> }> {
+  const child = spawn(process.execPath, [distFile('damka.js'), 'hub']);
+  let buffer = '';
+  let waiter: (() => void) | null = null;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => { buffer += chunk; waiter?.(); });
+  const next = (pattern: RegExp) => new Promise<void>((resolve) => {
+    const look = () => {
+      const lines = buffer.split('\n');
+      const i = lines.findIndex((l) => pattern.test(l));
+      if (i < 0) return false;
+      buffer = lines.slice(i + 1).join('\n');
+      waiter = null;
+      resolve();
+      return true;
+    };
+    if (!look()) waiter = () => { look(); };
+  });
+  child.stdin.write(`hub\nset-param name=tt-size value=${ttMb}\ninit\n`);
+  await next(/^ready$/);
+  return { child, next };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const show = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${xs.length} runs)`;
+
+for (const tt of sizes) {
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const { child, next } = await hub(tt);
+    child.stdin.write(`pos pos=${START}\nlevel infinite\ngo analyze\n`);
+    await next(/^info depth=3 /);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t0 = performance.now();
+    child.stdin.write('stop\n');
+    await next(/^done /);
+    times.push(performance.now() - t0);
+    child.kill();
+  }
+  console.log(`tt-size ${tt} MB, first search: stop to done ${show(times)}`);
+}
+
+const firstMove: number[] = [];
+for (let r = 0; r < runs; r++) {
+  const { child, next } = await hub(64);
+  const t0 = performance.now();
+  child.stdin.write(`pos pos=${START}\nlevel move-time=0.1\ngo think\n`);
+  await next(/^done /);
+  firstMove.push(performance.now() - t0);
+  child.kill();
+}
+console.log(`first move at move-time 0.1, tt-size 64 MB, fresh process: go to done ${show(firstMove)}`);
