@@ -1,15 +1,16 @@
 // `npm run bench`: perft throughput (bulk counting), single thread and with a worker pool,
-// English perft side by side with the rapid-draughts package, and the search bench (the
-// same fixed-depth searches as `damka bench`). Medians of several runs:
-// the machine is shared and noisy.
+// the other games' perft at full depth checked against the published tables, English perft
+// side by side with the rapid-draughts package, and the search bench (the same fixed-depth
+// searches as `damka bench`). Medians of several runs: the machine is shared and noisy.
 
 import { availableParallelism } from 'node:os';
-import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import perftTable from '../test/data/perft.json' with { type: 'json' };
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { rapidPerft } from './rapid-draughts-adapter.ts';
-import { BENCH_DEPTH, readBenchPositions, runSearchBench } from '../src/tools/search-bench.ts';
+import { BENCH_DEPTH, benchVariants, readBenchPositions, runSearchBench } from '../src/tools/search-bench.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -50,6 +51,19 @@ console.log(`Damka bench, node ${process.version}, ${availableParallelism()} cor
 await perftBench(ENGLISH, 11);
 await perftBench(INTERNATIONAL, 9);
 
+// The test suite stops short of these depths (its time budget); here they are checked in full.
+console.log('\nThe other games, one thread, at the depths of the issue, checked against the perft tables:');
+for (const [variant, depth, counts] of [
+  [BRAZILIAN, 10, perftTable.brazilian.counts], [RUSSIAN, 10, perftTable.russian.counts], [TURKISH, 8, perftTable.turkish.counts],
+] as const) {
+  const runner = new PerftRunner(variant);
+  const { leaves } = await timeRuns(`${variant.name} perft ${depth}, 1 thread`, () => runner.run(variant.startPosition(), depth));
+  if (leaves !== counts[depth - 1]) {
+    console.log(`${variant.name} perft ${depth}: ${leaves}, but the table says ${counts[depth - 1]}`);
+    process.exitCode = 1;
+  }
+}
+
 console.log('\nEnglish perft 9, Damka against rapid-draughts (same depth, same machine, same run):');
 const runner = new PerftRunner(ENGLISH);
 const damka = await timeRuns('damka english perft 9', () => runner.run(ENGLISH.startPosition(), 9));
@@ -57,7 +71,7 @@ const rapid = await timeRuns('rapid-draughts english perft 9', () => rapidPerft(
 console.log(`Damka is ${(rapid.ms / damka.ms).toFixed(1)}x faster than rapid-draughts`);
 
 console.log('\nSearch (damka bench: fixed-depth searches of bench/positions, one thread):');
-for (const variant of [ENGLISH, INTERNATIONAL]) {
+for (const variant of benchVariants()) {
   const depth = BENCH_DEPTH[variant.name];
   const positions = readBenchPositions(variant);
   const nps: number[] = [];

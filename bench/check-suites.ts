@@ -19,7 +19,7 @@ import { parseFen } from '../src/notation/fen.ts';
 import { type Board, EMPTY, isKing, isWhite } from '../src/rules/board.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
-import { type RefMove, type RefRules, applyReferenceMove, referenceMoves } from '../test/reference/reference-rules.ts';
+import { type RefMove, type RefRules, applyReferenceMove, referenceMoves, referenceRulesOf } from '../test/reference/reference-rules.ts';
 import { arg } from './args.ts';
 
 const MAN = 2, KING = 3, LOST = -1000;
@@ -29,7 +29,7 @@ const files = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') &&
 const depths = (text: string) => text.split(',').map(Number);
 const shotPlies = depths(arg('shot-plies', '5,7,9'));
 const avoidPlies = depths(arg('avoid-plies', '3,5,7,9'));
-const rules: RefRules = { geometry: variant.geometry, international: variant.flyingKings };
+const rules: RefRules = referenceRulesOf(variant);
 
 /** Material of the side to move minus the opponent's. */
 function material(board: Board): number {

@@ -40,7 +40,7 @@ const evaluator = new ClassicEvaluator(variant);
 
 const openings = defaultOpenings(variant);
 
-const pdn = (m: Move, legal: Move[]) => formatMove(m, legal, 'pdn');
+const pdn = (m: Move, legal: Move[]) => formatMove(variant, m, legal, 'pdn');
 const verifier = new Searcher(variant, 64);
 function engineChoice(pos: Position, depth: number): string {
   verifier.clear();

@@ -5,23 +5,30 @@
 // game), one middlegame (the first position with at most `mid` pieces) and one endgame (the
 // first with at most `end` pieces), skipping positions where the game is already over.
 //
-//   node dist/make-bench-positions.js [--variant english|international] [--per-phase 12]
+//   node dist/make-bench-positions.js [--variant NAME] [--per-phase 12] [--nodes 20000]
 
 import { writeFileSync } from 'node:fs';
 import { formatFen } from '../src/notation/fen.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { popcount } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
-import { getVariant } from '../src/rules/variants.ts';
+import { VARIANTS, getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { arg } from './args.ts';
 
 
-const PHASES = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12 } } as const;
+const PHASES: Partial<Record<string, { mid: number; end: number }>> = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12 } };
+
+/** Other games: a middlegame from two thirds of the starting pieces, an endgame from a quarter. */
+function phases(variant: Variant): { mid: number; end: number } {
+  const start = variant.startPosition();
+  const pieces = popcount(start.wLo) + popcount(start.wHi) + popcount(start.bLo) + popcount(start.bHi);
+  return PHASES[variant.name] ?? { mid: Math.round((pieces * 2) / 3), end: Math.round(pieces / 4) };
+}
 
 function build(variant: Variant, perPhase: number): void {
-  const { mid, end } = PHASES[variant.name as keyof typeof PHASES];
+  const { mid, end } = phases(variant);
   const openings = defaultOpenings(variant);
   const found: Record<'opening' | 'middlegame' | 'endgame', string[]> = { opening: [], middlegame: [], endgame: [] };
   const searcher = new Searcher(variant, 16);
@@ -42,7 +49,7 @@ function build(variant: Variant, perPhase: number): void {
       if (game.ply === 6) take('opening');
       if (pieces <= mid && !taken.has('middlegame') && pieces > end) take('middlegame');
       if (pieces <= end) take('endgame');
-      const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: 20000 } });
+      const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes } });
       game.play(r.move!);
     }
   }
@@ -56,5 +63,6 @@ function build(variant: Variant, perPhase: number): void {
 }
 
 const perPhase = Number(arg('per-phase', '12'));
+const nodes = Number(arg('nodes', '20000'));
 const only = arg('variant', '');
-for (const name of only ? [only] : ['english', 'international']) build(getVariant(name), perPhase);
+for (const variant of only ? [getVariant(only)] : VARIANTS) build(variant, perPhase);

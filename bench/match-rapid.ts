@@ -62,6 +62,6 @@ for (let g = part; g < games; g += parts) {
   if (outcome === 'win') wins++; else if (outcome === 'draw') draws++; else losses++;
   const played = wins + draws + losses;
   console.log(`game ${g + 1} ballot ${ballot.id} ${ballot.moves.join(' ')} Damka ${damkaIsBlack ? 'Black' : 'White'}: ${outcome} ${status.result} ${status.reason}${note}, ${game.ply} plies | +${wins} =${draws} -${losses} score ${(((wins + draws / 2) / played) * 100).toFixed(1)}%`);
-  if (outcome !== 'win') console.log(`  moves: ${game.moves.map((m) => formatMove(m, [], 'pdn')).join(' ')}`);
+  if (outcome !== 'win') console.log(`  moves: ${game.moves.map((m) => formatMove(ENGLISH, m, [], 'pdn')).join(' ')}`);
 }
 console.log(`final: ${wins + draws + losses} games, +${wins} =${draws} -${losses}, Damka ${(((wins + draws / 2) / (wins + draws + losses)) * 100).toFixed(1)}%`);

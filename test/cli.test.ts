@@ -45,6 +45,26 @@ describe('damka moves', () => {
   });
 });
 
+describe('the other games', () => {
+  it('perft, moves and analyze take --variant brazilian, russian and turkish', () => {
+    for (const [variant, moves] of [['brazilian', 7], ['russian', 7], ['turkish', 8]] as const) {
+      const perft = damka('perft', '--variant', variant, '--depth', '4');
+      expect(perft.code, perft.err).toBe(0);
+      expect(perft.out).toMatch(new RegExp(`depth 4 leaves ${variant === 'turkish' ? 7538 : 1469} `));
+      expect(damka('moves', '--variant', variant).out.trim().split('\n')).toHaveLength(moves);
+    }
+    const r = damka('analyze', '--variant', 'turkish', '--fen', 'W:WKd1:Bd3,f6,g4,b3,h8', '--depth', '3');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/best move d1xd6xg6xg3xa3 /);
+  });
+
+  it('dxp refuses any game but International, saying why', () => {
+    const r = damka('dxp', '--variant', 'turkish', '--listen');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/DXP plays International draughts only/);
+  });
+});
+
 describe('errors', () => {
   it.each([
     [['perft', '--variant', 'chess', '--depth', '3'], /unknown variant "chess"/],

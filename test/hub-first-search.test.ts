@@ -11,7 +11,7 @@ import { EngineProcess } from './helpers/engine-process.ts';
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
 
-const START = formatHubPosition(INTERNATIONAL.toBoard(INTERNATIONAL.startPosition()));
+const START = formatHubPosition(INTERNATIONAL, INTERNATIONAL.toBoard(INTERNATIONAL.startPosition()));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -6,15 +6,16 @@ import { parseFen } from '../src/notation/fen.ts';
 import { formatHubPosition } from '../src/notation/hub-position.ts';
 import { formatMove, parseMove } from '../src/notation/move-text.ts';
 import type { Variant } from '../src/rules/variant.ts';
-import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { hubVariantName } from '../src/protocols/hub/variant-name.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
 
-const hubName = (v: Variant) => (v === ENGLISH ? 'english' : 'normal');
-const startString = (v: Variant) => formatHubPosition(v.toBoard(v.startPosition()));
-const hubString = (v: Variant, fen: string) => formatHubPosition(parseFen(v, fen));
+const hubName = hubVariantName;
+const startString = (v: Variant) => formatHubPosition(v, v.toBoard(v.startPosition()));
+const hubString = (v: Variant, fen: string) => formatHubPosition(v, parseFen(v, fen));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +46,7 @@ describe('damka hub: start-up', () => {
     p.send('hub');
     expect(await p.expect(/^id /)).toMatch(/^id name=Damka version=\S+/);
     const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
-    expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english"');
+    expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
     expect(params[2]).toBe('param name=threads value=1 type=int min=1 max=1');
     expect(params[3]).toBe('param name=eval value=pattern type=enum values="pattern classic"');
@@ -84,7 +85,7 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
       for (const [level, check] of levels) {
         // A single legal move is played at once (no info, no limit to check): play it here.
         while (game.legalMoves().length === 1) game.play(game.legalMoves()[0]);
-        const moves = game.moves.map((m) => formatMove(m, [], 'hub')).join(' ');
+        const moves = game.moves.map((m) => formatMove(variant, m, [], 'hub')).join(' ');
         const t0 = performance.now();
         p.send(`pos pos=${startString(variant)}${moves ? ` moves="${moves}"` : ''}`, level, 'go think');
         const lines = await p.collect(/^done /);
@@ -139,11 +140,11 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
       const game = new Game(variant);
       const expectedReply = game.legalMoves()[0];
       const actualReply = game.legalMoves()[1];
-      p.send(`pos pos=${startString(variant)} moves="${formatMove(expectedReply, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
+      p.send(`pos pos=${startString(variant)} moves="${formatMove(variant, expectedReply, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
       await p.expect(/^info depth=2 /);
       // The GUI does not wait for the stopped search's done before the next search.
       game.play(actualReply);
-      p.send('stop', `pos pos=${startString(variant)} moves="${formatMove(actualReply, [], 'hub')}"`, 'level depth=3', 'go think');
+      p.send('stop', `pos pos=${startString(variant)} moves="${formatMove(variant, actualReply, [], 'hub')}"`, 'level depth=3', 'go think');
       const stopped = await p.expect(/^done /);
       const ponderGame = new Game(variant);
       ponderGame.play(expectedReply);
@@ -157,7 +158,7 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
       const game = new Game(variant);
       const first = game.legalMoves()[0];
       game.play(first);
-      p.send(`pos pos=${startString(variant)} moves="${formatMove(first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
+      p.send(`pos pos=${startString(variant)} moves="${formatMove(variant, first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
       await new Promise((r) => setTimeout(r, 700));
       expect(p.drain().filter((l) => l.startsWith('done'))).toEqual([]);
       const t0 = performance.now();
@@ -174,7 +175,7 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
       const game = new Game(variant);
       game.play(game.legalMoves()[0]);
       // A depth limit ends the ponder search by itself; the protocol allows that.
-      p.send(`pos pos=${startString(variant)} moves="${formatMove(game.moves[0], [], 'hub')}"`, 'level depth=2', 'go ponder');
+      p.send(`pos pos=${startString(variant)} moves="${formatMove(variant, game.moves[0], [], 'hub')}"`, 'level depth=2', 'go ponder');
       playDone(game, await p.expect(/^done /));
       p.send('ponder-hit', 'ping');
       expect(await p.collect(/^pong$/)).toEqual(['pong']);
@@ -334,13 +335,30 @@ describe('damka hub: bad input', () => {
   });
 });
 
+describe('damka hub: the other games', () => {
+  it.each([BRAZILIAN, RUSSIAN, TURKISH])('%s: takes its RULES.md position text and moves, answers a legal move', async (variant) => {
+    const p = await started(variant);
+    const game = new Game(variant);
+    for (const text of variant === TURKISH ? ['d3-d4', 'e6-e5'] : ['22-18', '11-15']) game.play(parseMove(variant, game.position, text));
+    const moves = game.moves.map((m) => formatMove(variant, m, [], 'hub')).join(' ');
+    p.send(`pos pos=${startString(variant)} moves="${moves}"`, 'level depth=4', 'go think');
+    playDone(game, await p.expect(/^done /));
+    // A capture is on for the side to move now or soon; a few more plies exercise capture text.
+    p.send(`pos pos=${formatHubPosition(variant, variant.toBoard(game.position))}`, 'level depth=2', 'go think');
+    playDone(game, await p.expect(/^done /));
+    p.send(`pos pos=${variant === TURKISH ? 'W:Wi9:Ba7' : `W${'e'.repeat(31)}`}`);
+    expect(await p.expect(/^error/)).toMatch(variant === TURKISH ? /square i9 is off the board/ : /expected 33 characters for/);
+    expect(p.stderr).toBe('');
+  }, 60_000);
+});
+
 describe('damka hub: whole game and shutdown', () => {
   it('plays an English game to its end through the protocol alone, every move legal', async () => {
     const p = await started(ENGLISH);
     const game = new Game(ENGLISH);
     p.send('level depth=3');
     while (game.status().result === '*') {
-      const moves = game.moves.map((m) => formatMove(m, [], 'hub')).join(' ');
+      const moves = game.moves.map((m) => formatMove(ENGLISH, m, [], 'hub')).join(' ');
       p.send(`pos pos=${startString(ENGLISH)}${moves ? ` moves="${moves}"` : ''}`, 'go think');
       playDone(game, await p.expect(/^done /));
       expect(game.ply).toBeLessThan(400);

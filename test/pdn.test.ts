@@ -28,7 +28,7 @@ describe('PDN', () => {
         expect(record.tags.has('FEN')).toBe(false);
         expect(record.result).toBe(game.status().result);
         const back = replayPdn(record);
-        expect(back.moves.map((m) => formatMove(m, [], 'long'))).toEqual(game.moves.map((m) => formatMove(m, [], 'long')));
+        expect(back.moves.map((m) => formatMove(variant, m, [], 'long'))).toEqual(game.moves.map((m) => formatMove(variant, m, [], 'long')));
         expect(back.status()).toEqual(game.status());
         for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
       }
@@ -76,7 +76,7 @@ describe('PDN', () => {
     for (const [text, message] of cases) expect(() => parsePdn(text), text).toThrow(message);
     const illegal = parsePdn('[GameType "21"]\n1. 11-15 23-19 2. 11-15 *')[0];
     expect(() => replayPdn(illegal)).toThrow(/move 3 \(11-15\)/);
-    expect(() => replayPdn(parsePdn('[GameType "26"]\n1. 11-15 *')[0])).toThrow(/GameType 26/);
+    expect(() => replayPdn(parsePdn('[GameType "22"]\n1. 11-15 *')[0])).toThrow(/GameType 22 is not a game Damka plays \(20 international, 21 english, 26 brazilian, 25 russian, 30 turkish/);
     expect(() => replayPdn(parsePdn('1. 11-15 *')[0])).toThrow(PdnError);
     expect(replayPdn(parsePdn('1. 11-15 *')[0], ENGLISH).ply).toBe(1);
   });

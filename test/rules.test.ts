@@ -6,13 +6,13 @@ import { DOWN_LEFT, DOWN_RIGHT, GEOMETRY_10x10, GEOMETRY_8x8, UP_LEFT, UP_RIGHT 
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { type Pieces, build, captureStrings } from './helpers/build.ts';
-import { referenceMoves } from './reference/reference-rules.ts';
+import { referenceMoves, referenceRulesOf } from './reference/reference-rules.ts';
 
 /** Legal moves as `from-to [captured] K`, checked against the reference generator too. */
 function moves(variant: Variant, side: 'W' | 'B', pieces: Pieces): string[] {
   const pos = build(variant, side, pieces);
   const fast = captureStrings(variant.legalMoves(pos));
-  const ref = referenceMoves({ geometry: variant.geometry, international: variant.flyingKings }, variant.toBoard(pos));
+  const ref = referenceMoves(referenceRulesOf(variant), variant.toBoard(pos));
   expect(fast).toEqual(captureStrings(ref.map((m) => ({ ...m, path: [] }))));
   return fast;
 }

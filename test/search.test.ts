@@ -12,9 +12,9 @@ import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { MATE_BOUND, Searcher, mateIn } from '../src/search/search.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
-import type { RefRules } from './reference/reference-rules.ts';
+import { referenceRulesOf } from './reference/reference-rules.ts';
 
-const rulesOf = (v: Variant): RefRules => ({ geometry: v.geometry, international: v.flyingKings });
+const rulesOf = referenceRulesOf;
 const fen = (v: Variant, text: string) => v.fromBoard(parseFen(v, text));
 
 /** The same position seen from the other side: rotated half a turn, colours swapped. */
@@ -88,7 +88,7 @@ describe('search', () => {
       expect(a.nodes).toBeGreaterThan(1000);
       expect(b.nodes).toBe(a.nodes);
       expect(b.score).toBe(a.score);
-      expect(formatMove(b.move!, [], 'long')).toBe(formatMove(a.move!, [], 'long'));
+      expect(formatMove(variant, b.move!, [], 'long')).toBe(formatMove(variant, a.move!, [], 'long'));
       expect(a.depth).toBe(depth);
     }
   });
@@ -97,7 +97,7 @@ describe('search', () => {
     const infos: { depth: number; pv: string[] }[] = [];
     const searcher = new Searcher(INTERNATIONAL, 8);
     const root = INTERNATIONAL.startPosition();
-    searcher.search(root, { limits: { depth: 5 }, onInfo: (i) => infos.push({ depth: i.depth, pv: i.pv.map((m) => formatMove(m, [], 'long')) }) });
+    searcher.search(root, { limits: { depth: 5 }, onInfo: (i) => infos.push({ depth: i.depth, pv: i.pv.map((m) => formatMove(INTERNATIONAL, m, [], 'long')) }) });
     expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5]);
     for (const info of infos) {
       const game = new Game(INTERNATIONAL);
@@ -138,7 +138,7 @@ describe('search', () => {
     expect(INTERNATIONAL.legalMoves(pos)).toHaveLength(1);
     const quick = new Searcher(INTERNATIONAL, 8).search(pos, { limits: { depth: 8 } });
     expect(quick.nodes).toBe(0);
-    expect(formatMove(quick.move!, [], 'pdn')).toBe('33x22');
+    expect(formatMove(INTERNATIONAL, quick.move!, [], 'pdn')).toBe('33x22');
     const deep = new Searcher(INTERNATIONAL, 8).search(pos, { limits: { depth: 4 }, analyze: true });
     expect(deep.nodes).toBeGreaterThan(0);
     expect(deep.depth).toBe(4);
@@ -149,7 +149,7 @@ describe('search', () => {
     // held) leaves White without a move: a win in one ply.
     const pos = fen(ENGLISH, 'B:W29:B21,22');
     const r = new Searcher(ENGLISH, 8).search(pos, { limits: { depth: 6 }, analyze: true });
-    expect(formatMove(r.move!, [], 'pdn')).toBe('21-25');
+    expect(formatMove(ENGLISH, r.move!, [], 'pdn')).toBe('21-25');
     expect(mateIn(r.score)).toBe(1);
     const blocked = fen(ENGLISH, 'W:W29:B25,22');
     expect(ENGLISH.legalMoves(blocked)).toHaveLength(0);
@@ -163,7 +163,7 @@ describe('search', () => {
     // At the end White's only move, 4-8, repeats the game's first position.
     const game = new Game(ENGLISH, fen(ENGLISH, 'B:WK8:B1,2,3,5,6,7,12,16,K14'));
     for (const text of ['14-17', '8-4', '17-14']) game.play(parseMove(ENGLISH, game.position, text));
-    expect(game.legalMoves().map((m) => formatMove(m, [], 'pdn'))).toEqual(['4-8']);
+    expect(game.legalMoves().map((m) => formatMove(ENGLISH, m, [], 'pdn'))).toEqual(['4-8']);
     const withHistory = new Searcher(ENGLISH, 8).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: { depth: 6 }, analyze: true });
     expect(withHistory.score).toBe(0);
     const fresh = new Searcher(ENGLISH, 8).search(game.position, { limits: { depth: 6 }, analyze: true });
@@ -197,7 +197,7 @@ describe('engine on a worker thread', () => {
       const latency = performance.now() - t0;
       expect(latency).toBeLessThan(60);
       expect(infos).toBeGreaterThan(0);
-      expect(INTERNATIONAL.legalMoves(root).some((m) => formatMove(m, [], 'long') === formatMove(result.move!, [], 'long'))).toBe(true);
+      expect(INTERNATIONAL.legalMoves(root).some((m) => formatMove(INTERNATIONAL, m, [], 'long') === formatMove(INTERNATIONAL, result.move!, [], 'long'))).toBe(true);
     } finally {
       await engine.close();
     }

@@ -51,11 +51,11 @@ for (const { variant, shotDepth, avoidDepth } of SETTINGS) {
       it(`${t.id}: the shot ${t.moves[0]} is the one move that wins material (material search)`, () => {
         const pos = variant.fromBoard(parseFen(variant, t.fen));
         const legal = variant.legalMoves(pos);
-        const key = formatMove(parseMove(variant, pos, t.moves[0]), legal, 'long');
+        const key = formatMove(variant, parseMove(variant, pos, t.moves[0]), legal, 'long');
         const values = rootValues(variant, pos, 5);
-        const best = values.find((v) => formatMove(v.move, legal, 'long') === key)!;
+        const best = values.find((v) => formatMove(variant, v.move, legal, 'long') === key)!;
         expect(best.value).toBeGreaterThanOrEqual(material(pos) + MAN);
-        for (const v of values) if (v !== best) expect(v.value, formatMove(v.move, legal, 'pdn')).toBeLessThan(best.value);
+        for (const v of values) if (v !== best) expect(v.value, formatMove(variant, v.move, legal, 'pdn')).toBeLessThan(best.value);
       });
     }
 
@@ -63,11 +63,11 @@ for (const { variant, shotDepth, avoidDepth } of SETTINGS) {
       it(`${t.id}: ${t.moves.join(' and ')} lose a man to a shot (material search)`, () => {
         const pos = variant.fromBoard(parseFen(variant, t.fen));
         const legal = variant.legalMoves(pos);
-        const bad = t.moves.map((m) => formatMove(parseMove(variant, pos, m), legal, 'long'));
+        const bad = t.moves.map((m) => formatMove(variant, parseMove(variant, pos, m), legal, 'long'));
         const values = rootValues(variant, pos, 3);
         const best = Math.max(...values.map((v) => v.value));
         for (const v of values) {
-          if (bad.includes(formatMove(v.move, legal, 'long'))) expect(v.value).toBeLessThanOrEqual(best - MAN);
+          if (bad.includes(formatMove(variant, v.move, legal, 'long'))) expect(v.value).toBeLessThanOrEqual(best - MAN);
         }
         expect(best).toBeGreaterThanOrEqual(material(pos));
       });
@@ -81,8 +81,8 @@ for (const { variant, shotDepth, avoidDepth } of SETTINGS) {
         const pos = variant.fromBoard(parseFen(variant, t.fen));
         const legal = variant.legalMoves(pos);
         const r = new Searcher(variant, 8).search(pos, { limits: { depth: shotDepth }, analyze: true });
-        const found = formatMove(r.move!, legal, 'long');
-        if (found !== formatMove(parseMove(variant, pos, t.moves[0]), legal, 'long')) missed.push(`${t.id} (played ${formatMove(r.move!, legal, 'pdn')})`);
+        const found = formatMove(variant, r.move!, legal, 'long');
+        if (found !== formatMove(variant, parseMove(variant, pos, t.moves[0]), legal, 'long')) missed.push(`${t.id} (played ${formatMove(variant, r.move!, legal, 'pdn')})`);
       }
       expect(shots.length - missed.length, `missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(minShots(shots.length));
     });
@@ -92,9 +92,9 @@ for (const { variant, shotDepth, avoidDepth } of SETTINGS) {
       for (const t of avoids) {
         const pos = variant.fromBoard(parseFen(variant, t.fen));
         const legal = variant.legalMoves(pos);
-        const bad = t.moves.map((m) => formatMove(parseMove(variant, pos, m), legal, 'long'));
+        const bad = t.moves.map((m) => formatMove(variant, parseMove(variant, pos, m), legal, 'long'));
         const r = new Searcher(variant, 8).search(pos, { limits: { depth: avoidDepth }, analyze: true });
-        if (bad.includes(formatMove(r.move!, legal, 'long'))) fell.push(`${t.id} (played ${formatMove(r.move!, legal, 'pdn')})`);
+        if (bad.includes(formatMove(variant, r.move!, legal, 'long'))) fell.push(`${t.id} (played ${formatMove(variant, r.move!, legal, 'pdn')})`);
       }
       expect(avoids.length - fell.length, `fell for: ${fell.join(', ')}`).toBeGreaterThanOrEqual(minShots(avoids.length));
     });

@@ -10,7 +10,7 @@ import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from '../notation/errors.ts';
 import { formatFen, parseFen } from '../notation/fen.ts';
-import { byNumbers, formatMove, parseMove, sameMove } from '../notation/move-text.ts';
+import { formatMove, moveTextOrder, parseMove, sameMove } from '../notation/move-text.ts';
 import { formatPdnGame, parsePdn, replayPdn } from '../notation/pdn.ts';
 import { DamkaError } from './errors.ts';
 import type { GameStatus, MoveInfo, MoveInput, Piece, VariantInfo } from './types.ts';
@@ -77,7 +77,8 @@ export class DraughtsGame {
   legalMoves(): MoveInfo[] {
     const inner = internalGame(this);
     const legal = inner.legalMoves();
-    return legal.map((m) => describeMove(m, legal)).sort((a, b) => byNumbers(a.long, b.long));
+    const order = moveTextOrder(inner.variant);
+    return legal.map((m) => describeMove(inner.variant, m, legal)).sort((a, b) => order(a.long, b.long));
   }
 
   /** Plays a move given as text (`32-28`, `28x19`, `28x19x10`) or squares; returns it as played. */
@@ -161,7 +162,7 @@ export class DraughtsGame {
 
   private record(move: Move, pastEnd = false): MoveInfo {
     const inner = internalGame(this);
-    const info = describeMove(move, inner.legalMoves());
+    const info = describeMove(inner.variant, move, inner.legalMoves());
     inner.play(move, pastEnd);
     this.played.push(info);
     this.undone.length = 0;
@@ -171,11 +172,11 @@ export class DraughtsGame {
 
 const PIECES: Record<number, Piece> = { [WHITE_MAN]: 'w', [WHITE_KING]: 'W', [BLACK_MAN]: 'b', [BLACK_KING]: 'B' };
 
-export function describeMove(move: Move, legal: readonly Move[]): MoveInfo {
+export function describeMove(variant: Variant, move: Move, legal: readonly Move[]): MoveInfo {
   const path = move.captured.length > 0 ? [...move.path] : [move.to];
   return {
-    text: formatMove(move, legal, 'pdn'),
-    long: formatMove(move, legal, 'long'),
+    text: formatMove(variant, move, legal, 'pdn'),
+    long: formatMove(variant, move, legal, 'long'),
     from: move.from,
     to: move.to,
     path,
@@ -192,7 +193,7 @@ export function describeLine(variant: Variant, pos: Position, line: readonly Mov
     const legal = variant.legalMoves(at);
     const own = legal.find((m) => sameMove(m, move));
     if (!own) break; // cannot happen for a line the search found from this position
-    out.push(describeMove(own, legal));
+    out.push(describeMove(variant, own, legal));
     at = variant.play(at, own);
   }
   return out;
@@ -230,11 +231,11 @@ function resolveMove(variant: Variant, pos: Position, input: MoveInput): Move {
     (path === undefined || (path.length === landing(m).length && path.every((sq, i) => sq === landing(m)[i]))) &&
     (captured === undefined || sameSquares(captured, m.captured)));
   if (matches.length === 1) return matches[0];
-  const routes = fromTo.map((m) => formatMove(m, legal, 'long'));
+  const routes = fromTo.map((m) => formatMove(variant, m, legal, 'long'));
   if (matches.length === 0) {
     throw new DamkaError('illegal-move', `illegal move: no capture from ${from} to ${to} by that ${path ? 'path' : 'set of pieces'}; the routes are ${routes.join(', ')}`);
   }
-  const candidates = matches.map((m) => formatMove(m, legal, 'long'));
+  const candidates = matches.map((m) => formatMove(variant, m, legal, 'long'));
   throw new DamkaError('ambiguous-move', `ambiguous move ${from}-${to}: it could be ${candidates.join(' or ')} (give path or captured)`, candidates);
 }
 

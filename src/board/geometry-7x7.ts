@@ -50,6 +50,10 @@ export const GEOMETRY_7x7: Geometry = {
   bit: (sq) => sq - 1,
   squareOfBit: (bit) => (bit >= 0 && bit < 25 ? bit + 1 : 0),
   algebraic: (sq) => String.fromCharCode(97 + fileOf(sq)) + String(ROWS - rowOf(sq)),
+  squareAt: at,
+  naming: 'algebraic',
+  squareName: (sq) => String.fromCharCode(97 + fileOf(sq)) + String(ROWS - rowOf(sq)),
+  parseSquare: (text) => squareOfName(text),
 };
 
 /** Square number of an algebraic name such as "a3", or 0 when it is not a used square. */

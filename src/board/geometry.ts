@@ -1,7 +1,10 @@
-// Square numbering and bit layout for the diagonal boards (RULES.md, "Board geometry").
-// Everything here is slow-path: the generators precompute what they need from it once.
+// Square numbering and bit layout per board (RULES.md, "Board geometry"): the diagonal
+// boards numbered 1..32 and 1..50, and Turkish draughts' orthogonal 8x8 board, whose 64
+// squares are numbered internally the same way (row by row from Black's side, so 1 = a8 and
+// 64 = h1) but named algebraically. Everything here is slow-path: the generators
+// precompute what they need from it once.
 
-export type BoardName = '8x8' | '10x10' | '7x7';
+export type BoardName = '8x8' | '10x10' | '7x7' | '8x8 orthogonal';
 
 /** Directions on the board, as White sees it: "up" is towards square 1 (White's forward). */
 export const UP_LEFT = 0;
@@ -9,6 +12,12 @@ export const UP_RIGHT = 1;
 export const DOWN_LEFT = 2;
 export const DOWN_RIGHT = 3;
 export const DIRECTIONS = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT] as const;
+
+/** Directions on the orthogonal board; as on the diagonal ones, 3 - d is the opposite of d. */
+export const UP = 0;
+export const LEFT = 1;
+export const RIGHT = 2;
+export const DOWN = 3;
 
 export interface Geometry {
   readonly name: BoardName;
@@ -30,6 +39,27 @@ export interface Geometry {
   squareOfBit(bit: number): number;
   /** Algebraic name such as "b8". */
   algebraic(sq: number): string;
+  /** Square at a 0-based row (from the top) and file, or 0 where there is none (a light square). */
+  squareAt(row: number, file: number): number;
+  /** How squares are written: numbers (diagonal boards) or algebraic names (Turkish). */
+  readonly naming: 'numeric' | 'algebraic';
+  /** The square as notation writes it: "32" or "d3". */
+  squareName(sq: number): string;
+  /** The square a name stands for, or 0 if the name is none of this board's squares. */
+  parseSquare(text: string): number;
+}
+
+/** Number and algebraic naming helpers shared by the boards. */
+function naming(kind: 'numeric' | 'algebraic', squares: number, algebraic: (sq: number) => string) {
+  const byName = new Map<string, number>();
+  for (let sq = 1; sq <= squares; sq++) byName.set(algebraic(sq), sq);
+  return kind === 'numeric'
+    ? {
+        naming: kind,
+        squareName: (sq: number) => String(sq),
+        parseSquare: (text: string) => (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= squares ? Number(text) : 0),
+      }
+    : { naming: kind, squareName: algebraic, parseSquare: (text: string) => byName.get(text.toLowerCase()) ?? 0 };
 }
 
 function makeGeometry(name: BoardName, perRow: number, bitOf: (index: number) => number): Geometry {
@@ -57,6 +87,7 @@ function makeGeometry(name: BoardName, perRow: number, bitOf: (index: number) =>
     bits[sq] = bitOf(sq - 1);
     squareOfBit[bits[sq]] = sq;
   }
+  const algebraic = (sq: number) => String.fromCharCode(97 + fileOf(sq)) + String(rows - rowOf(sq));
   return {
     name,
     squares,
@@ -67,7 +98,35 @@ function makeGeometry(name: BoardName, perRow: number, bitOf: (index: number) =>
     file: fileOf,
     bit: (sq) => bits[sq],
     squareOfBit: (bit) => (bit >= 0 && bit < 64 ? squareOfBit[bit] : 0),
-    algebraic: (sq) => String.fromCharCode(97 + fileOf(sq)) + String(rows - rowOf(sq)),
+    algebraic,
+    squareAt: at,
+    ...naming('numeric', squares, algebraic),
+  };
+}
+
+/** The orthogonal 8x8 board: square n (1 = a8 ... 64 = h1) is bit n-1, a8..h5 in the low word. */
+function makeOrthogonalGeometry(): Geometry {
+  const rows = 8;
+  const squares = 64;
+  const rowOf = (sq: number) => (sq - 1) >> 3;
+  const fileOf = (sq: number) => (sq - 1) & 7;
+  const at = (row: number, file: number) => (row < 0 || row >= rows || file < 0 || file >= rows ? 0 : row * 8 + file + 1);
+  const step = [[-1, 0], [0, -1], [0, 1], [1, 0]]; // UP, LEFT, RIGHT, DOWN as (row, file)
+  const algebraic = (sq: number) => String.fromCharCode(97 + fileOf(sq)) + String(rows - rowOf(sq));
+  const squareOfBit = (bit: number) => (bit >= 0 && bit < 64 ? bit + 1 : 0);
+  return {
+    name: '8x8 orthogonal',
+    squares,
+    perRow: 8,
+    rows,
+    neighbour: (sq, dir) => at(rowOf(sq) + step[dir][0], fileOf(sq) + step[dir][1]),
+    row: rowOf,
+    file: fileOf,
+    bit: (sq) => sq - 1,
+    squareOfBit,
+    algebraic,
+    squareAt: at,
+    ...naming('algebraic', squares, algebraic),
   };
 }
 
@@ -80,3 +139,6 @@ export const GEOMETRY_8x8: Geometry = makeGeometry('8x8', 4, (i) => i);
  * Bits 0-31 are the low word, 32-53 the high word.
  */
 export const GEOMETRY_10x10: Geometry = makeGeometry('10x10', 5, (i) => i + Math.floor(i / 10));
+
+/** Turkish draughts' board: all 64 squares, orthogonal steps. */
+export const GEOMETRY_8x8_ORTHOGONAL: Geometry = makeOrthogonalGeometry();

@@ -3,6 +3,7 @@
 import { formatMove } from '../notation/move-text.ts';
 import { mateIn } from '../search/search.ts';
 import type { Move } from '../rules/move.ts';
+import type { Variant } from '../rules/variant.ts';
 
 export function formatScore(score: number): string {
   const mate = mateIn(score);
@@ -10,11 +11,11 @@ export function formatScore(score: number): string {
   return (score / 100).toFixed(2);
 }
 
-export function formatPv(pv: readonly Move[]): string {
-  return pv.map((m) => formatMove(m, [], 'pdn')).join(' ');
+export function formatPv(variant: Variant, pv: readonly Move[]): string {
+  return pv.map((m) => formatMove(variant, m, [], 'pdn')).join(' ');
 }
 
-export function formatInfo(info: { depth: number; selDepth: number; score: number; nodes: number; timeMs: number; pv: readonly Move[] }): string {
+export function formatInfo(variant: Variant, info: { depth: number; selDepth: number; score: number; nodes: number; timeMs: number; pv: readonly Move[] }): string {
   const nps = info.timeMs > 0 ? Math.round((info.nodes / info.timeMs) * 1000) : 0;
-  return `depth ${info.depth}/${info.selDepth} score ${formatScore(info.score)} nodes ${info.nodes} time ${(info.timeMs / 1000).toFixed(3)} nps ${nps} pv ${formatPv(info.pv)}`;
+  return `depth ${info.depth}/${info.selDepth} score ${formatScore(info.score)} nodes ${info.nodes} time ${(info.timeMs / 1000).toFixed(3)} nps ${nps} pv ${formatPv(variant, info.pv)}`;
 }

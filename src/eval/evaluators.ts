@@ -2,10 +2,12 @@
 
 import type { Variant } from '../rules/variant.ts';
 import { ClassicEvaluator } from './classic.ts';
+import { GenericEvaluator } from './generic.ts';
 import { PatternEvaluator } from './pattern/evaluator.ts';
 import { shippedWeights } from './pattern/shipped.ts';
 import type { PatternWeights } from './pattern/weights-file.ts';
 import type { EvalKind, PositionEvaluator } from './position-evaluator.ts';
+import { hasWeights } from './weights.ts';
 
 export interface EvalChoice {
   /** Default: the learned evaluation where the variant ships weights, else the classic one. */
@@ -15,6 +17,9 @@ export interface EvalChoice {
 }
 
 export function createEvaluator(variant: Variant, choice: EvalChoice = {}): PositionEvaluator {
+  // Games with neither learned nor hand-set weights (Brazilian, Russian, Turkish) have one
+  // evaluation, whichever kind is asked for: the Hub and the CLI ask for `pattern` by default.
+  if (!hasWeights(variant.name) && !choice.weights && !shippedWeights(variant)) return new GenericEvaluator(variant);
   if (choice.kind === 'classic') return new ClassicEvaluator(variant);
   const weights = choice.weights ?? shippedWeights(variant);
   if (weights) return new PatternEvaluator(variant, weights);

@@ -34,6 +34,11 @@ export interface EvalWeights {
 
 const WEIGHTS: Partial<Record<VariantName, EvalWeights>> = { english, international };
 
+/** Whether the variant has tuned weights (the others use the generic evaluation). */
+export function hasWeights(variant: VariantName): boolean {
+  return WEIGHTS[variant] !== undefined;
+}
+
 export function defaultWeights(variant: VariantName): EvalWeights {
   const weights = WEIGHTS[variant];
   if (!weights) throw new Error(`no evaluation weights for ${variant} (it uses an evaluation of its own)`);

@@ -1,5 +1,6 @@
-// Opening files for matches (openings/README.md): the English three-move ballots and
-// International short openings. Each opening is a list of moves from the standard start.
+// Opening files for matches (openings/README.md): the English three-move ballots and short
+// openings for every other game (openings/<variant>.txt). Each opening is a list of moves
+// from the standard start.
 
 import { readFileSync } from 'node:fs';
 import { Game } from '../game/game.ts';
@@ -21,7 +22,7 @@ export function readOpenings(file: string): Opening[] {
       return;
     }
     const moves = line.split(';')[0].trim().split(/\s+/).filter(Boolean);
-    if (moves.length === 0 || !moves.every((m) => /^\d+([-x]\d+)+$/.test(m))) throw new Error(`${file}:${i + 1}: not an opening line`);
+    if (moves.length === 0 || !moves.every((m) => /^[a-z]?\d+([-x][a-z]?\d+)+$/.test(m))) throw new Error(`${file}:${i + 1}: not an opening line`);
     out.push({ id: String(out.length + 1), moves });
   });
   if (out.length === 0) throw new Error(`${file}: no openings`);
@@ -30,7 +31,7 @@ export function readOpenings(file: string): Opening[] {
 
 /** The shipped openings of a variant. */
 export function defaultOpenings(variant: Variant): Opening[] {
-  return readOpenings(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : 'openings/international.txt'));
+  return readOpenings(packageFile(variant.name === 'english' ? 'openings/english-3move-ballots.txt' : `openings/${variant.name}.txt`));
 }
 
 /** A game from the standard start with the opening's moves played (an illegal one is an error). */

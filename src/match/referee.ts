@@ -48,7 +48,7 @@ export function parseTimeControl(text: string): TimeControl {
 export async function playGame(white: HubClient, black: HubClient, o: GameOptions): Promise<GameOutcome> {
   const { variant } = o;
   const game = openingGame(variant, { id: '', moves: o.openingMoves });
-  const startPos = formatHubPosition(variant.toBoard(variant.startPosition()));
+  const startPos = formatHubPosition(variant, variant.toBoard(variant.startPosition()));
   const engines = [white, black];
   const clock = [0, 0];
   const movesToGo = [0, 0];
@@ -57,7 +57,7 @@ export async function playGame(white: HubClient, black: HubClient, o: GameOption
     movesToGo[0] = movesToGo[1] = o.tc.moves;
   }
   for (const e of engines) e.newGame();
-  const moves = game.moves.map((m) => formatMove(m, [], 'hub'));
+  const moves = game.moves.map((m) => formatMove(variant, m, [], 'hub'));
   const lose = (side: 0 | 1, reason: string): GameOutcome =>
     ({ game, result: side === 0 ? '0-1' : '1-0', reason: `${side === 0 ? 'White' : 'Black'} (${engines[side].name}) ${reason}`, fault: side });
 
@@ -101,7 +101,7 @@ export async function playGame(white: HubClient, black: HubClient, o: GameOption
       return lose(side, `played an illegal move ${answer.move}: ${err instanceof Error ? err.message : String(err)}`);
     }
     game.play(move);
-    moves.push(formatMove(move, [], 'hub'));
+    moves.push(formatMove(variant, move, [], 'hub'));
   }
 }
 

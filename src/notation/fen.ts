@@ -1,5 +1,7 @@
 // PDN FEN: `<side>:W<squares>:B<squares>` (RULES.md, Notation). Readers are forgiving about
 // order, spacing, case, ranges and a trailing dot; every error names what is wrong and where.
+// Squares are numbers on the diagonal boards and algebraic names (`a2`) in Turkish draughts,
+// whose position text is this same form (RULES.md); ranges exist only for numbers.
 
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from '../rules/board.ts';
 import { BLACK, WHITE } from '../rules/position.ts';
@@ -10,7 +12,8 @@ const bad = (message: string, index: number) => new NotationError('malformed', `
 
 /** Pieces a side can have at most: a full starting army. */
 export function maxPiecesPerSide(variant: Variant): number {
-  return variant.geometry.squares === 50 ? 20 : 12;
+  const start = variant.toBoard(variant.startPosition());
+  return start.squares.filter((p) => p === WHITE_MAN || p === WHITE_KING).length;
 }
 
 /** Crowning row of a colour: a man of that colour can never stand there. */
@@ -54,7 +57,6 @@ export function parseFen(variant: Variant, text: string): Board {
 }
 
 function parseSection(variant: Variant, board: Board, white: boolean, body: string, start: number): void {
-  const squares = variant.geometry.squares;
   if (body.trim() === '') return;
   let count = 0;
   let pos = start;
@@ -64,20 +66,23 @@ function parseSection(variant: Variant, board: Board, white: boolean, body: stri
     const at = pos + lead;
     pos += raw.length + 1;
     if (item === '') throw bad('an empty square between commas', at);
-    const m = /^(K?)(\d+)(?:-(\d+))?$/i.exec(item);
-    if (!m) throw bad(`"${item}" is not a square, a king (K12) or a range (1-20)`, at);
+    const m = /^(K?)([a-z]?\d+)(?:-(\d+))?$/i.exec(item);
+    const name = (text: string) => variant.geometry.parseSquare(text);
+    const example = variant.geometry.naming === 'numeric' ? 'a square, a king (K12) or a range (1-20)' : 'a square (a2) or a king (Kd4)';
+    if (!m || (m[3] !== undefined && variant.geometry.naming !== 'numeric')) throw bad(`"${item}" is not ${example}`, at);
     const king = m[1] !== '';
-    const first = Number(m[2]);
-    const last = m[3] === undefined ? first : Number(m[3]);
-    for (const n of [first, last]) {
-      if (n < 1 || n > squares) throw bad(`square ${n} is off the board (1-${squares})`, at);
+    const first = name(m[2]);
+    const last = m[3] === undefined ? first : name(m[3]);
+    for (const [n, text] of [[first, m[2]], [last, m[3]]] as const) {
+      if (n === 0 && text !== undefined) throw bad(`square ${text} is off the board (${squareRange(variant)})`, at);
     }
     if (last < first) throw bad(`the range ${item} runs backwards`, at);
     for (let sq = first; sq <= last; sq++) {
-      if (board.squares[sq] !== EMPTY) throw bad(`square ${sq} is given twice`, at);
+      const sqName = variant.geometry.squareName(sq);
+      if (board.squares[sq] !== EMPTY) throw bad(`square ${sqName} is given twice`, at);
       const [lo, hi] = crowningRow(variant, white);
       if (!king && sq >= lo && sq <= hi) {
-        throw bad(`a ${white ? 'white' : 'black'} man on square ${sq} would already have been crowned`, at);
+        throw bad(`a ${white ? 'white' : 'black'} man on square ${sqName} would already have been crowned`, at);
       }
       const piece: Piece = white ? (king ? WHITE_KING : WHITE_MAN) : (king ? BLACK_KING : BLACK_MAN);
       board.squares[sq] = piece;
@@ -88,15 +93,30 @@ function parseSection(variant: Variant, board: Board, white: boolean, body: stri
   if (count > max) throw bad(`${white ? 'White' : 'Black'} has ${count} pieces, more than the ${max} a side starts with`, start);
 }
 
+/** "1-32", or "a1-h8" on an algebraic board: for error messages. */
+export function squareRange(variant: Variant): string {
+  const g = variant.geometry;
+  return g.naming === 'numeric' ? `1-${g.squares}` : `${g.squareName(g.squareAt(g.rows - 1, 0))}-${g.squareName(g.squareAt(0, g.rows - 1))}`;
+}
+
+/** Squares in the order writers list them: by number, or on an algebraic board by rank, then file (a1, b1, ..., h8). */
+export function writingOrder(variant: Variant): number[] {
+  const g = variant.geometry;
+  const squares = Array.from({ length: g.squares }, (_, i) => i + 1);
+  if (g.naming === 'numeric') return squares;
+  return squares.sort((a, b) => g.row(b) - g.row(a) || g.file(a) - g.file(b));
+}
+
 export function formatFen(variant: Variant, board: Board): string {
   const white: string[] = [];
   const black: string[] = [];
-  for (let sq = 1; sq <= variant.geometry.squares; sq++) {
+  for (const sq of writingOrder(variant)) {
     const p = board.squares[sq];
-    if (p === WHITE_MAN) white.push(String(sq));
-    else if (p === WHITE_KING) white.push(`K${sq}`);
-    else if (p === BLACK_MAN) black.push(String(sq));
-    else if (p === BLACK_KING) black.push(`K${sq}`);
+    const name = variant.geometry.squareName(sq);
+    if (p === WHITE_MAN) white.push(name);
+    else if (p === WHITE_KING) white.push(`K${name}`);
+    else if (p === BLACK_MAN) black.push(name);
+    else if (p === BLACK_KING) black.push(`K${name}`);
   }
   return `${board.side === WHITE ? 'W' : 'B'}:W${white.join(',')}:B${black.join(',')}`;
 }

@@ -1,16 +1,19 @@
 // Hub position strings (PROTOCOLS.md): side to move, then one character per square in
-// number order: w/b men, W/B kings, e empty. 51 characters on 10x10, 33 on 8x8.
+// number order: w/b men, W/B kings, e empty. 51 characters on 10x10, 33 on 8x8. Games
+// whose squares have algebraic names (Turkish) send their RULES.md position text instead,
+// the FEN form `W:Wa2,b2,...:Ba7,...`, which names every piece's square.
 
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from '../rules/board.ts';
 import { BLACK, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from './errors.ts';
-import { crowningRow } from './fen.ts';
+import { crowningRow, formatFen, parseFen } from './fen.ts';
 
 const CODES: Record<string, Piece> = { w: WHITE_MAN, W: WHITE_KING, b: BLACK_MAN, B: BLACK_KING, e: EMPTY };
 const CHARS = ['e', 'w', 'W', 'b', 'B'];
 
 export function parseHubPosition(variant: Variant, text: string): Board {
+  if (variant.geometry.naming === 'algebraic') return parseFen(variant, text);
   const squares = variant.geometry.squares;
   const bad = (message: string, index: number) => new NotationError('malformed', `bad position: ${message}`, index);
   if (text.length !== squares + 1) {
@@ -33,7 +36,8 @@ export function parseHubPosition(variant: Variant, text: string): Board {
   return board;
 }
 
-export function formatHubPosition(board: Board): string {
+export function formatHubPosition(variant: Variant, board: Board): string {
+  if (variant.geometry.naming === 'algebraic') return formatFen(variant, board);
   let out = board.side === WHITE ? 'W' : 'B';
   for (let sq = 1; sq < board.squares.length; sq++) out += CHARS[board.squares[sq]];
   return out;

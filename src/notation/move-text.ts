@@ -1,21 +1,35 @@
 // Move text: `32-28`, `28x19`, long `28x19x10` (landing squares) and the Hub form
 // `28x19x23` (from, to, then the captured squares). Parsing always resolves against the
-// legal moves of the position, so the result is a legal move or a clear error.
+// legal moves of the position, so the result is a legal move or a clear error. On boards
+// with algebraic names (Turkish) squares read `d3` and a capture always names every landing
+// square (`d4xd6xf6`, RULES.md).
 
 import { type Board, EMPTY, isWhite } from '../rules/board.ts';
 import type { Move } from '../rules/move.ts';
 import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from './errors.ts';
+import { squareRange } from './fen.ts';
 
 export type MoveStyle = 'pdn' | 'long' | 'hub';
 
-export function formatMove(move: Move, legalMoves: readonly Move[], style: MoveStyle = 'pdn'): string {
-  if (move.captured.length === 0) return `${move.from}-${move.to}`;
-  if (style === 'hub') return [move.from, move.to, ...move.captured].join('x');
+export function formatMove(variant: Variant, move: Move, legalMoves: readonly Move[], style: MoveStyle = 'pdn'): string {
+  const name = variant.geometry.squareName;
+  if (move.captured.length === 0) return `${name(move.from)}-${name(move.to)}`;
+  if (style === 'hub') return [move.from, move.to, ...move.captured].map(name).join('x');
   const shared = legalMoves.some((m) => m !== move && m.from === move.from && m.to === move.to && !sameMove(m, move));
-  if (style === 'long' || shared) return [move.from, ...move.path].join('x');
-  return `${move.from}x${move.to}`;
+  if (style === 'long' || shared || variant.geometry.naming === 'algebraic') return [move.from, ...move.path].map(name).join('x');
+  return `${name(move.from)}x${name(move.to)}`;
+}
+
+/** The order move lists print in: `9-13` before `10-14` by number; `a3-a4` before `b3-b4` by name. */
+export function moveTextOrder(variant: Variant): (a: string, b: string) => number {
+  return variant.geometry.naming === 'numeric' ? byNumbers : (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** The moves as text in that order. */
+export function sortedMoveTexts(variant: Variant, moves: readonly Move[]): string[] {
+  return moves.map((m) => formatMove(variant, m, moves)).sort(moveTextOrder(variant));
 }
 
 export function sameMove(a: Move, b: Move): boolean {
@@ -24,14 +38,17 @@ export function sameMove(a: Move, b: Move): boolean {
 }
 
 export function parseMove(variant: Variant, pos: Position, text: string): Move {
-  const squares = variant.geometry.squares;
+  const g = variant.geometry;
   const src = text.trim();
-  if (!/^\d+([-xX:]\d+)+$/.test(src)) {
-    throw new NotationError('malformed', `bad move "${text}": expected squares joined by - or x, such as 32-28 or 28x19`);
+  const square = g.naming === 'numeric' ? '\\d+' : '[a-z]\\d+';
+  if (!new RegExp(`^${square}([-xX:]${square})+$`, 'i').test(src)) {
+    const example = g.naming === 'numeric' ? '32-28 or 28x19' : 'd3-d4 or d4xd6';
+    throw new NotationError('malformed', `bad move "${text}": expected squares joined by - or x, such as ${example}`);
   }
-  const numbers = src.split(/[-xX:]/).map(Number);
-  for (const n of numbers) {
-    if (n < 1 || n > squares) throw new NotationError('malformed', `bad move "${src}": square ${n} is off the board (1-${squares})`);
+  const names = src.split(/[-xX:]/);
+  const numbers = names.map((t) => g.parseSquare(t));
+  for (const [i, n] of numbers.entries()) {
+    if (n === 0) throw new NotationError('malformed', `bad move "${src}": square ${names[i]} is off the board (${squareRange(variant)})`);
   }
   const legal = variant.legalMoves(pos);
   const board = variant.toBoard(pos);
@@ -49,7 +66,7 @@ export function parseMove(variant: Variant, pos: Position, text: string): Move {
   }
   if (matches.length === 1) return matches[0];
   if (matches.length > 1) {
-    const candidates = matches.map((m) => formatMove(m, legal, 'long'));
+    const candidates = matches.map((m) => formatMove(variant, m, legal, 'long'));
     throw new NotationError('ambiguous', `ambiguous move "${src}": it could be ${candidates.join(' or ')}`, undefined, candidates);
   }
   throw new NotationError('illegal', `illegal move "${src}": ${whyIllegal(variant, board, legal, from)}`);
@@ -73,7 +90,9 @@ function isCapturePath(variant: Variant, board: Board, move: Move, landings: num
       let jumped = 0;
       let ok = true;
       while (sq !== 0 && sq !== target) {
-        if (sq !== move.from && board.squares[sq] !== EMPTY) {
+        // Turkish pieces leave as they are jumped, so a later jump may cross their squares.
+        const gone = sq === move.from || (variant.removesCapturedAtOnce && taken.has(sq));
+        if (!gone && board.squares[sq] !== EMPTY) {
           if (jumped !== 0) { ok = false; break; }
           jumped = sq;
         }
@@ -91,17 +110,18 @@ function isCapturePath(variant: Variant, board: Board, move: Move, landings: num
 function whyIllegal(variant: Variant, board: Board, legal: Move[], from: number): string {
   const side = board.side === WHITE ? 'White' : 'Black';
   const piece = board.squares[from];
-  if (piece === EMPTY || isWhite(piece) !== (board.side === WHITE)) return `${side} has no piece on ${from}`;
+  const at = variant.geometry.squareName(from);
+  if (piece === EMPTY || isWhite(piece) !== (board.side === WHITE)) return `${side} has no piece on ${at}`;
   if (legal.length === 0) return `${side} has no legal move`;
   const captures = legal.filter((m) => m.captured.length > 0);
   if (captures.length > 0) {
     const most = Math.max(...captures.map((m) => m.captured.length));
-    const list = captures.slice(0, 6).map((m) => formatMove(m, legal)).join(', ');
-    const rule = variant.flyingKings && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
+    const list = captures.slice(0, 6).map((m) => formatMove(variant, m, legal)).join(', ');
+    const rule = variant.majorityRule && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
     return `${rule}: ${list}${captures.length > 6 ? ', ...' : ''}`;
   }
-  const fromHere = legal.filter((m) => m.from === from).sort((a, b) => a.to - b.to).map((m) => formatMove(m, legal));
-  return fromHere.length > 0 ? `the piece on ${from} can play ${fromHere.join(', ')}` : `the piece on ${from} cannot move`;
+  const fromHere = legal.filter((m) => m.from === from).sort((a, b) => a.to - b.to).map((m) => formatMove(variant, m, legal));
+  return fromHere.length > 0 ? `the piece on ${at} can play ${fromHere.join(', ')}` : `the piece on ${at} cannot move`;
 }
 
 /** Orders "9-13", "9-14", "10-14" by their numbers rather than as strings. */

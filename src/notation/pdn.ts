@@ -10,7 +10,7 @@
 import { Game, type Result } from '../game/game.ts';
 import type { Variant } from '../rules/variant.ts';
 import { BLACK } from '../rules/position.ts';
-import { getVariant } from '../rules/variants.ts';
+import { VARIANTS, variantOfGameType } from '../rules/variants.ts';
 import { formatFen, parseFen } from './fen.ts';
 import { formatMove, parseMove } from './move-text.ts';
 
@@ -48,7 +48,7 @@ export function formatPdnGame(game: Game, tags: Record<string, string> = {}): st
   for (const [i, move] of game.moves.entries()) {
     const firstMover = replay.position.side === variant.firstToMove;
     // A move number stays on the line of its move.
-    const text = formatMove(move, replay.legalMoves(), 'pdn');
+    const text = formatMove(variant, move, replay.legalMoves(), 'pdn');
     if (firstMover) tokens.push(`${number}. ${text}`);
     else if (i === 0) tokens.push(`${number}... ${text}`);
     else tokens.push(text);
@@ -83,8 +83,9 @@ export function parsePdn(text: string): PdnGameRecord[] {
   let moves: string[] = [];
   let started = false;
   const finish = (result: Result) => {
-    const english = tags.get('GameType')?.split(',')[0].trim() === '21';
-    games.push({ tags, moves, result: fileResult(result, english) });
+    const type = tags.get('GameType')?.split(',')[0].trim();
+    const blackFirst = type !== undefined && variantOfGameType(Number(type))?.firstToMove === BLACK;
+    games.push({ tags, moves, result: fileResult(result, blackFirst) });
     tags = new Map();
     moves = [];
     started = false;
@@ -129,7 +130,7 @@ export function parsePdn(text: string): PdnGameRecord[] {
     if (token in RESULTS) { finish(RESULTS[token]); continue; }
     if (/^\$\d+$/.test(token)) continue; // NAG
     if (/^\d+\.+$/.test(token)) continue; // move number
-    const move = /^(?:\d+\.+)?(\d+(?:[-x:]\d+)+)[!?]*$/.exec(token);
+    const move = /^(?:\d+\.+)?((?:[a-z]?\d+)(?:[-x:][a-z]?\d+)+)[!?]*$/.exec(token);
     if (!move) throw new PdnError(`line ${lineOf(i - token.length)}: unexpected "${token}"`);
     moves.push(move[1].replace(/:/g, 'x'));
     started = true;
@@ -138,14 +139,15 @@ export function parsePdn(text: string): PdnGameRecord[] {
   return games;
 }
 
-/** The variant of a record: its GameType tag (20 International, 21 English), else `fallback`. */
+/** The variant of a record: its GameType tag (RULES.md's numbers), else `fallback`. */
 export function variantOf(record: PdnGameRecord, fallback?: Variant): Variant {
   const type = record.tags.get('GameType')?.split(',')[0].trim();
-  if (type === '20') return getVariant('international');
-  if (type === '21') return getVariant('english');
   if (type === undefined && fallback) return fallback;
   if (type === undefined) throw new PdnError('no GameType tag: say which game this is');
-  throw new PdnError(`GameType ${type} is not a game Damka plays (20 International, 21 English)`);
+  const variant = /^\d+$/.test(type) ? variantOfGameType(Number(type)) : undefined;
+  if (variant) return variant;
+  const known = VARIANTS.map((v) => `${v.gameType} ${v.name}`).join(', ');
+  throw new PdnError(`GameType ${type} is not a game Damka plays (${known})`);
 }
 
 /** Replays a record against our rules; an illegal move is an error naming its number. */

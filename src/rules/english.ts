@@ -1,31 +1,14 @@
-// English draughts (8x8 checkers) on one 32-bit word: square n is bit n-1.
-//
-// A step's bit distance depends on the row's parity (RULES.md neighbours): from an even row
-// (0-based from the top) down-left is +4 and down-right +5; from an odd row down-left is +3
-// and down-right +4; up is the mirror image. Masks keep the +3/+5 steps from wrapping.
+// English draughts (8x8 checkers) on one 32-bit word: square n is bit n-1 (steps in
+// diagonal-8x8.ts).
 
 import { DOWN_LEFT, DOWN_RIGHT, GEOMETRY_8x8, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
+import { BLACK_CROWN, M3, M5, WHITE_CROWN, jumpersDown, jumpersUp, manStepCount } from './diagonal-8x8.ts';
 import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
 import { Z_BK, Z_BM, Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, Z_WK, Z_WM } from './zobrist.ts';
 import { CROWNS, type Move, MoveList } from './move.ts';
-import { BLACK, type Position, WHITE, popcount } from './position.ts';
+import { BLACK, type Position, WHITE } from './position.ts';
 import type { Variant } from './variant.ts';
-
-/** Even rows, files b..f (not the right edge): may step +5 down / -3 up. */
-const M5 = 0x07070707;
-/** Odd rows, files c..g (not the left edge): may step +3 down / -5 up. */
-const M3 = 0xe0e0e0e0 | 0;
-const EVEN = 0x0f0f0f0f;
-const ODD = 0xf0f0f0f0 | 0;
-/** Crowning rows: White on squares 1-4, Black on 29-32. */
-const WHITE_CROWN = 0x0000000f;
-const BLACK_CROWN = 0xf0000000 | 0;
-
-const stepDownLeft = (x: number) => ((x & EVEN) << 4) | ((x & M3) << 3);
-const stepDownRight = (x: number) => ((x & M5) << 5) | ((x & ODD) << 4);
-const stepUpLeft = (x: number) => ((x & EVEN) >>> 4) | ((x & M3) >>> 5);
-const stepUpRight = (x: number) => ((x & M5) >>> 3) | ((x & ODD) >>> 4);
 
 // Jump tables by direction and bit: the square jumped over and the landing square, or -1
 // for both when the landing square is off the board.
@@ -105,15 +88,6 @@ function kingJumps(s: number, cap: number, depth: number): void {
     kingJumps(l, cap | ob, depth + 1);
   }
   if (!any && depth > 0) emit(s, cap, 0, depth, true);
-}
-
-/** Pieces of `movers` with a jump downwards (towards square 32): step back from the empty landing squares. */
-function jumpersDown(movers: number, opp: number, empty: number): number {
-  return movers & (stepUpRight(stepUpRight(empty) & opp) | stepUpLeft(stepUpLeft(empty) & opp));
-}
-/** Pieces of `movers` with a jump upwards (towards square 1). */
-function jumpersUp(movers: number, opp: number, empty: number): number {
-  return movers & (stepDownRight(stepDownRight(empty) & opp) | stepDownLeft(stepDownLeft(empty) & opp));
 }
 
 /** Pieces of the side to move that have a jump; captures are compulsory when this is not 0. */
@@ -217,14 +191,13 @@ function countMoves(pos: Position): number {
     up = pos.bLo & pos.kLo;
   }
   let n = 0;
-  // The +3 and +5 steps land on rows of opposite parity, so one popcount covers both.
-  if (down !== 0) n += popcount((down << 4) & empty) + popcount((((down & M5) << 5) | ((down & M3) << 3)) & empty);
-  if (up !== 0) n += popcount((up >>> 4) & empty) + popcount((((up & M3) >>> 5) | ((up & M5) >>> 3)) & empty);
+  if (down !== 0) n += manStepCount(down, false, empty);
+  if (up !== 0) n += manStepCount(up, true, empty);
   return n;
 }
 
-/** Copy-make on the low word only: the 8x8 board never uses the high word. */
-function make(dst: Position, src: Position, list: MoveList, i: number): void {
+/** Copy-make on the low word only: the diagonal 8x8 board never uses the high word. */
+export function makeOneWord(dst: Position, src: Position, list: MoveList, i: number): void {
   const from = list.from[i], to = list.to[i], cap = list.capLo[i];
   // XOR, not OR: a king's round-trip capture ends on its own square and must stay there.
   const fromTo = (1 << from) ^ (1 << to);
@@ -284,7 +257,7 @@ function play(pos: Position, move: Move): Position {
     const m = moveFromList(GEOMETRY_8x8, slowList, i);
     if (m.from === move.from && m.to === move.to && m.captured.join() === move.captured.join()) {
       const next = pos.clone();
-      make(next, pos, slowList, i);
+      makeOneWord(next, pos, slowList, i);
       return next;
     }
   }
@@ -298,10 +271,12 @@ export const ENGLISH: Variant = {
   startFen: 'B:W21-32:B1-12',
   firstToMove: BLACK,
   flyingKings: false,
+  majorityRule: false,
+  removesCapturedAtOnce: false,
   generate,
   countMoves,
   hasCapture,
-  make,
+  make: makeOneWord,
   moveFromList: (list: MoveList, i: number) => moveFromList(GEOMETRY_8x8, list, i),
   fromBoard: (board: Board) => boardToPosition(GEOMETRY_8x8, board),
   toBoard: (pos: Position) => positionToBoard(GEOMETRY_8x8, pos),

@@ -378,6 +378,8 @@ export const INTERNATIONAL: Variant = {
   startFen: 'W:W31-50:B1-20',
   firstToMove: WHITE,
   flyingKings: true,
+  majorityRule: true,
+  removesCapturedAtOnce: false,
   generate,
   countMoves,
   hasCapture,

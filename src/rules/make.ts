@@ -1,5 +1,5 @@
-// Copy-make shared by every variant: both boards use the same lo/hi bit layout, so moving
-// a piece, removing captures and updating the Zobrist key is the same code.
+// Copy-make shared by every variant: the boards use the same lo/hi bit layout, so removing
+// captures, moving a piece and updating the Zobrist key is the same code.
 
 import { CROWNS, type MoveList } from './move.ts';
 import { type Position, WHITE } from './position.ts';
@@ -15,22 +15,8 @@ export function makeMove(
   const toLo = to < 32 ? 1 << to : 0, toHi = to < 32 ? 0 : 1 << (to - 32);
   const wasKing = ((kLo & fromLo) | (kHi & fromHi)) !== 0;
   const white = src.side === WHITE;
-  // The moving piece: off `from`, onto `to` (a king's round trip leaves it where it was).
-  let zFrom: number, zTo: number;
-  if (white) {
-    wLo ^= fromLo ^ toLo; wHi ^= fromHi ^ toHi;
-    zFrom = wasKing ? Z_WK : Z_WM;
-    zTo = wasKing || (flags & CROWNS) !== 0 ? Z_WK : Z_WM;
-  } else {
-    bLo ^= fromLo ^ toLo; bHi ^= fromHi ^ toHi;
-    zFrom = wasKing ? Z_BK : Z_BM;
-    zTo = wasKing || (flags & CROWNS) !== 0 ? Z_BK : Z_BM;
-  }
-  if (wasKing) { kLo ^= fromLo ^ toLo; kHi ^= fromHi ^ toHi; }
-  else if ((flags & CROWNS) !== 0) { kLo |= toLo; kHi |= toHi; }
-  keyLo ^= Z_LO[zFrom + from] ^ Z_LO[zTo + to];
-  keyHi ^= Z_HI[zFrom + from] ^ Z_HI[zTo + to];
-  // Captured pieces, each with the key of what it was.
+  // Captured pieces first, each with the key of what it was: in Turkish draughts a piece may
+  // end its capture on the square of a piece it took, which must not lose the mover's king bit.
   if ((capLo | capHi) !== 0) {
     const manBase = white ? Z_BM : Z_WM, kingBase = white ? Z_BK : Z_WK;
     let m = capLo;
@@ -50,6 +36,21 @@ export function makeMove(
     if (white) { bLo &= ~capLo; bHi &= ~capHi; } else { wLo &= ~capLo; wHi &= ~capHi; }
     kLo &= ~capLo; kHi &= ~capHi;
   }
+  // The moving piece: off `from`, onto `to` (a king's round trip leaves it where it was).
+  let zFrom: number, zTo: number;
+  if (white) {
+    wLo ^= fromLo ^ toLo; wHi ^= fromHi ^ toHi;
+    zFrom = wasKing ? Z_WK : Z_WM;
+    zTo = wasKing || (flags & CROWNS) !== 0 ? Z_WK : Z_WM;
+  } else {
+    bLo ^= fromLo ^ toLo; bHi ^= fromHi ^ toHi;
+    zFrom = wasKing ? Z_BK : Z_BM;
+    zTo = wasKing || (flags & CROWNS) !== 0 ? Z_BK : Z_BM;
+  }
+  if (wasKing) { kLo ^= fromLo ^ toLo; kHi ^= fromHi ^ toHi; }
+  else if ((flags & CROWNS) !== 0) { kLo |= toLo; kHi |= toHi; }
+  keyLo ^= Z_LO[zFrom + from] ^ Z_LO[zTo + to];
+  keyHi ^= Z_HI[zFrom + from] ^ Z_HI[zTo + to];
   dst.wLo = wLo; dst.wHi = wHi; dst.bLo = bLo; dst.bHi = bHi; dst.kLo = kLo; dst.kHi = kHi;
   dst.side = (src.side ^ 1) as 0 | 1;
   dst.keyLo = keyLo; dst.keyHi = keyHi;

@@ -6,11 +6,11 @@ import type { Board } from './board.ts';
 import type { Move, MoveList } from './move.ts';
 import type { Color, Position } from './position.ts';
 
-export type VariantName = 'english' | 'international' | 'lasca';
+export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number: 20 International, 21 English (Lasca has none: see its rules). */
+  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish (Lasca has none: see its rules). */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;
@@ -18,6 +18,10 @@ export interface Variant {
   readonly firstToMove: Color;
   /** Kings move any distance (International) rather than one square (English). */
   readonly flyingKings: boolean;
+  /** The capture that takes the most pieces must be played (International, Brazilian, Turkish). */
+  readonly majorityRule: boolean;
+  /** Jumped pieces leave the board at once, so a capture may cross their squares later (Turkish). */
+  readonly removesCapturedAtOnce: boolean;
 
   // --- hot path ---
   /** Writes the legal moves of `pos` into `list` and returns their number. */

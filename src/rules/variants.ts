@@ -1,24 +1,39 @@
-// The registry of rule sets by name, including the Hub protocol's aliases.
+// The registry of rule sets by name, including the Hub protocol's and other common aliases.
+// A new game joins by adding its Variant to VARIANTS.
 
+import { BRAZILIAN } from './brazilian.ts';
 import { ENGLISH } from './english.ts';
 import { INTERNATIONAL } from './international.ts';
+import { RUSSIAN } from './russian.ts';
+import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
-export { ENGLISH, INTERNATIONAL };
-export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH];
+export { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH };
+export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH];
 
+/** Other names users and protocols give the games. */
 const ALIASES: Record<string, VariantName> = {
-  english: 'english',
   checkers: 'english',
-  international: 'international',
   normal: 'international', // the Hub protocol's name
+  shashki: 'russian',
+  dama: 'turkish',
 };
+
+/** Every name getVariant accepts, for help texts and errors. */
+export function variantNames(): string[] {
+  return [...VARIANTS.map((v) => v.name), ...Object.keys(ALIASES)];
+}
 
 /** The variant for a user-supplied name; throws a clear error for an unknown one. */
 export function getVariant(name: string): Variant {
-  const key = ALIASES[name.trim().toLowerCase()];
-  if (!key) {
-    throw new Error(`unknown variant "${name}" (expected one of: ${Object.keys(ALIASES).join(', ')})`);
-  }
-  return key === 'english' ? ENGLISH : INTERNATIONAL;
+  const key = name.trim().toLowerCase();
+  const wanted = ALIASES[key] ?? key;
+  const variant = VARIANTS.find((v) => v.name === wanted);
+  if (!variant) throw new Error(`unknown variant "${name}" (expected one of: ${variantNames().join(', ')})`);
+  return variant;
+}
+
+/** The variant with a PDN GameType number, or undefined. */
+export function variantOfGameType(type: number): Variant | undefined {
+  return VARIANTS.find((v) => v.gameType === type);
 }

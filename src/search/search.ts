@@ -7,7 +7,9 @@
 // tree are indices into the ply's MoveList, encoded as numbers for the table and killers.
 // Everything crossing the interface (results, principal variations) is plain Move objects.
 
-import { INTERNATIONAL_QUIET_LIMIT, ENGLISH_QUIET_LIMIT, type DrawCounters, endingLimit, materialSignature } from '../game/draw-rules.ts';
+import {
+  type DrawCounters, type DrawRules, drawRulesOf, drawnByCounters, materialSignature, nextEnding, nextQuiet, nextReversible,
+} from '../game/draw-rules.ts';
 import type { Limits } from '../engine/task.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
@@ -99,6 +101,7 @@ export class Searcher {
   private readonly evalCache: EvalCache;
   readonly tt: TranspositionTable;
   options: SearchOptions;
+  private readonly draws: DrawRules;
 
   private readonly positions: Position[] = [];
   private readonly lists: MoveList[] = [];
@@ -132,6 +135,7 @@ export class Searcher {
   constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: PositionEvaluator) {
     this.evaluator = evaluator ?? createEvaluator(variant);
     this.evalCache = new EvalCache(this.evaluator);
+    this.draws = drawRulesOf(variant);
     this.tt = new TranspositionTable(ttMb);
     this.options = { ...DEFAULT_OPTIONS, ...options };
     for (let i = 0; i <= MAX_PLY; i++) {
@@ -248,7 +252,7 @@ export class Searcher {
     this.quiet[this.base] = c ? c.quiet : n - 1;
     const sig = c ? c.material : materialSignature(root);
     this.material[this.base] = sig;
-    this.ending[this.base] = c ? c.ending : this.variant.flyingKings && endingLimit(sig) > 0 ? 0 : -1;
+    this.ending[this.base] = c ? c.ending : this.draws.endingLimit(sig) > 0 ? 0 : -1;
   }
 
   private checkLimits(): void {
@@ -267,13 +271,7 @@ export class Searcher {
     for (let k = s - 2; k >= s - rev && k >= 0; k -= 2) {
       if (this.keyLo[k] === lo && this.keyHi[k] === hi) return true;
     }
-    if (this.variant.flyingKings) {
-      if (this.quiet[s] >= INTERNATIONAL_QUIET_LIMIT) return true;
-      const e = this.ending[s];
-      if (e >= 0 && e >= endingLimit(this.material[s])) return true;
-      return false;
-    }
-    return this.quiet[s] >= ENGLISH_QUIET_LIMIT;
+    return drawnByCounters(this.draws, this.quiet[s], this.ending[s], this.material[s]);
   }
 
   /** Makes move i of ply's list into ply+1 and pushes its keys and counters. */
@@ -284,24 +282,17 @@ export class Searcher {
     this.variant.make(child, pos, list, i);
     const s = this.base + ply;
     const from = list.from[i];
-    const isKing = from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1;
+    const isKing = (from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1) !== 0;
     const captured = list.captures[i] > 0;
     const crowned = (list.flags[i] & CROWNS) !== 0;
     this.keyLo[s + 1] = child.keyLo;
     this.keyHi[s + 1] = child.keyHi;
-    const reset = captured || !isKing;
-    this.reversible[s + 1] = reset ? 0 : this.reversible[s] + 1;
-    if (this.variant.flyingKings) {
-      this.quiet[s + 1] = this.reversible[s + 1];
-      let sig = this.material[s];
-      let e = -1;
-      if (captured || crowned) sig = materialSignature(child);
-      if (endingLimit(sig) > 0) e = sig === this.material[s] && this.ending[s] >= 0 ? this.ending[s] + 1 : 0;
-      this.material[s + 1] = sig;
-      this.ending[s + 1] = e;
-    } else {
-      this.quiet[s + 1] = captured || crowned ? 0 : this.quiet[s] + 1;
-    }
+    const r = this.draws;
+    this.reversible[s + 1] = nextReversible(r, this.reversible[s], !isKing, captured, crowned);
+    this.quiet[s + 1] = nextQuiet(r, this.quiet[s], !isKing, captured, crowned);
+    const sig = captured || crowned ? materialSignature(child) : this.material[s];
+    this.ending[s + 1] = nextEnding(r, this.ending[s], this.material[s], sig);
+    this.material[s + 1] = sig;
   }
 
   private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean): number {

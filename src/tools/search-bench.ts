@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parseFen } from '../notation/fen.ts';
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
+import { VARIANTS } from '../rules/variants.ts';
 import { Searcher } from '../search/search.ts';
 import { packageFile } from './dist-path.ts';
 
@@ -18,7 +19,12 @@ export interface BenchPosition {
 }
 
 /** Default depths: a few seconds a variant on this project's 2-core machine. */
-export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 11 };
+export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 11, brazilian: 10, russian: 10, turkish: 6 };
+
+/** The games with a bench position list, in registry order. */
+export function benchVariants(): Variant[] {
+  return VARIANTS.filter((v) => BENCH_DEPTH[v.name] !== undefined);
+}
 const BENCH_TT_MB = 16;
 
 /** Reads `FEN ; id ; description` lines; `#` starts a comment. */

@@ -21,14 +21,14 @@ export default function solve(task: SuiteTask): SuiteAnswer {
     analyze: true,
     onInfo: (info) => {
       const move = info.pv[0];
-      if (move && solves(formatMove(move, [], 'long'))) {
+      if (move && solves(formatMove(variant, move, [], 'long'))) {
         if (solvedDepth === null) { solvedDepth = info.depth; solvedMs = info.timeMs; }
       } else {
         solvedDepth = solvedMs = null;
       }
     },
   });
-  const move = r.move ? formatMove(r.move, [], 'long') : '';
+  const move = r.move ? formatMove(variant, r.move, [], 'long') : '';
   const solved = move !== '' && solves(move);
   return { move, solved, depth: r.depth, timeMs: r.timeMs, solvedDepth: solved ? solvedDepth : null, solvedMs: solved ? solvedMs : null };
 }

@@ -49,7 +49,7 @@ export function readSuite(variant: Variant, file: string): SuitePosition[] {
     const legal = variant.legalMoves(pos);
     const long = moves.split(',').map((m) => {
       try {
-        return formatMove(parseMove(variant, pos, m), legal, 'long');
+        return formatMove(variant, parseMove(variant, pos, m), legal, 'long');
       } catch (err) {
         throw new Error(`${where}: ${err instanceof Error ? err.message : String(err)}`);
       }

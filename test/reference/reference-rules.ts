@@ -1,9 +1,12 @@
 // A deliberately simple move generator, written straight from RULES.md with arrays and
 // square numbers, to check the fast bitboard generators against. Clarity over speed.
+// English, International, Brazilian and Russian here; Turkish in turkish-reference.ts.
 
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, type Geometry } from '../../src/board/geometry.ts';
 import { BLACK_KING, type Board, EMPTY, type Piece, WHITE_KING, isKing, isWhite } from '../../src/rules/board.ts';
 import { BLACK, WHITE } from '../../src/rules/position.ts';
+import type { Variant } from '../../src/rules/variant.ts';
+import { turkishReferenceMoves } from './turkish-reference.ts';
 
 export interface RefMove {
   from: number;
@@ -16,15 +19,35 @@ export interface RefMove {
 
 export interface RefRules {
   geometry: Geometry;
-  /** International: men capture backwards, kings fly, majority rule, crown only at the end. */
+  /** International and Brazilian: men capture backwards, kings fly, majority rule, crown only at the end. */
   international: boolean;
+  /**
+   * Russian: as International, but no majority rule; a man reaching the back rank during a
+   * capture is crowned and goes on as a king; a king must land where it can capture again
+   * when it can.
+   */
+  russian?: boolean;
+  /** Turkish draughts (turkish-reference.ts). */
+  turkish?: boolean;
   /** Test-only: break one rule on purpose, to find positions where that rule matters. */
   broken?: 'remove-at-once' | 'start-square-occupied';
+}
+
+/** The reference rules of a game. */
+export function referenceRulesOf(variant: Variant): RefRules {
+  const name = variant.name;
+  return {
+    geometry: variant.geometry,
+    international: name === 'international' || name === 'brazilian' || name === 'russian',
+    russian: name === 'russian',
+    turkish: name === 'turkish',
+  };
 }
 
 const ALL_DIRECTIONS = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
 
 export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
+  if (rules.turkish) return turkishReferenceMoves(rules.geometry, board);
   const g = rules.geometry;
   const white = board.side === WHITE;
   const mine = (p: Piece) => p !== EMPTY && isWhite(p) === white;
@@ -45,26 +68,37 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
   for (let from = 1; from <= g.squares; from++) {
     const piece = board.squares[from];
     if (!mine(piece)) continue;
-    const king = isKing(piece);
     const squares = [...board.squares];
     if (rules.broken !== 'start-square-occupied') squares[from] = EMPTY; // the capturing piece's own square counts as empty
-    const jump = (at: number, captured: number[], path: number[]) => {
+    /** Flying captures of a king on `at`: each victim with the empty squares beyond it. */
+    const kingTargets = (at: number, captured: number[]) => {
+      const out: { victim: number; landings: number[] }[] = [];
+      for (const dir of ALL_DIRECTIONS) {
+        let victim = g.neighbour(at, dir);
+        while (victim !== 0 && squares[victim] === EMPTY) victim = g.neighbour(victim, dir);
+        // Jumped pieces stay on the board until the end: they block, and cannot be taken twice.
+        if (victim === 0 || !theirs(squares[victim]) || captured.includes(victim)) continue;
+        const landings: number[] = [];
+        for (let l = g.neighbour(victim, dir); l !== 0 && squares[l] === EMPTY; l = g.neighbour(l, dir)) landings.push(l);
+        if (landings.length > 0) out.push({ victim, landings });
+      }
+      return out;
+    };
+    const jump = (at: number, captured: number[], path: number[], king: boolean) => {
       if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = EMPTY;
       let continued = false;
-      const directions = king || rules.international ? ALL_DIRECTIONS : forward;
-      for (const dir of directions) {
-        if (king && rules.international) {
-          let victim = g.neighbour(at, dir);
-          while (victim !== 0 && squares[victim] === EMPTY) victim = g.neighbour(victim, dir);
-          // Jumped pieces stay on the board until the end: they block, and cannot be taken twice.
-          if (victim === 0 || !theirs(squares[victim]) || captured.includes(victim)) continue;
-          let landing = g.neighbour(victim, dir);
-          while (landing !== 0 && squares[landing] === EMPTY) {
+      if (king && rules.international) {
+        for (const { victim, landings } of kingTargets(at, captured)) {
+          const taken = [...captured, victim];
+          // Russian: where some landing square lets the king capture again, it must land on one.
+          const onward = rules.russian ? landings.filter((l) => kingTargets(l, taken).length > 0) : [];
+          for (const landing of onward.length > 0 ? onward : landings) {
             continued = true;
-            jump(landing, [...captured, victim], [...path, landing]);
-            landing = g.neighbour(landing, dir);
+            jump(landing, taken, [...path, landing], true);
           }
-        } else {
+        }
+      } else {
+        for (const dir of king || rules.international ? ALL_DIRECTIONS : forward) {
           const victim = g.neighbour(at, dir);
           const landing = victim === 0 ? 0 : g.neighbour(victim, dir);
           if (landing === 0 || !theirs(squares[victim]) || captured.includes(victim) || squares[landing] !== EMPTY) continue;
@@ -72,18 +106,19 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
           if (!rules.international && !king && onCrowningRow(landing)) {
             record(from, landing, [...captured, victim], [...path, landing], true); // English: crowning ends the move
           } else {
-            jump(landing, [...captured, victim], [...path, landing]);
+            // Russian: a man crowned during the capture goes on as a king.
+            jump(landing, [...captured, victim], [...path, landing], king || (!!rules.russian && onCrowningRow(landing)));
           }
         }
       }
       if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = board.squares[sq];
-      if (!continued && captured.length > 0) record(from, at, captured, path, !king && onCrowningRow(at));
+      if (!continued && captured.length > 0) record(from, at, captured, path, !isKing(piece) && (king || onCrowningRow(at)));
     };
-    jump(from, [], []);
+    jump(from, [], [], isKing(piece));
   }
   let moves = [...found.values()];
   if (moves.length > 0) {
-    if (rules.international) {
+    if (rules.international && !rules.russian) {
       const most = Math.max(...moves.map((m) => m.captured.length));
       moves = moves.filter((m) => m.captured.length === most);
     }

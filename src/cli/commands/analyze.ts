@@ -54,11 +54,11 @@ export function analyzeCommand(): Command {
         counters: game.drawCounters,
         limits,
         analyze: true,
-        onInfo: (info) => process.stdout.write(`${formatInfo(info)}\n`),
+        onInfo: (info) => process.stdout.write(`${formatInfo(variant, info)}\n`),
       });
       if (!result.move) throw new UsageError('the position has no legal move');
       const legal = game.legalMoves();
-      const ponder = result.ponder ? ` ponder ${formatMove(result.ponder, [], 'pdn')}` : '';
-      process.stdout.write(`best move ${formatMove(result.move, legal, 'pdn')}${ponder} score ${formatScore(result.score)} depth ${result.depth}\n`);
+      const ponder = result.ponder ? ` ponder ${formatMove(variant, result.ponder, [], 'pdn')}` : '';
+      process.stdout.write(`best move ${formatMove(variant, result.move, legal, 'pdn')}${ponder} score ${formatScore(result.score)} depth ${result.depth}\n`);
     }));
 }

@@ -1,19 +1,20 @@
 import { Command, Option } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { BENCH_DEPTH, readBenchPositions, runSearchBench } from '../../tools/search-bench.ts';
+import { BENCH_DEPTH, benchVariants, readBenchPositions, runSearchBench } from '../../tools/search-bench.ts';
+import { variantHelp } from '../variant-option.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
 
 export function benchCommand(): Command {
   return new Command('bench')
     .description('fixed-depth searches of the bench positions: total nodes (a signature of the build), time and nps')
-    .addOption(new Option('-v, --variant <name>', 'english or international (default: both)'))
+    .addOption(new Option('-v, --variant <name>', `${variantHelp()} (default: every game)`))
     .option('-d, --depth <n>', `search depth (default: ${Object.entries(BENCH_DEPTH).map(([v, d]) => `${v} ${d}`).join(', ')})`)
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
     .action(guarded((opts: { variant?: string; depth?: string; eval: string }) => {
       const evalKind = parseEvalKind(opts.eval);
-      const variants = opts.variant ? [getVariant(opts.variant)] : [getVariant('english'), getVariant('international')];
+      const variants = opts.variant ? [getVariant(opts.variant)] : benchVariants();
       for (const variant of variants) {
         const depth = opts.depth ? parseIntOption('depth', opts.depth, 1, 60) : BENCH_DEPTH[variant.name];
         const positions = readBenchPositions(variant);

@@ -5,12 +5,12 @@ import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { parseFen } from '../../notation/fen.ts';
 import { OnePeerAtATime } from '../../protocols/dxp/one-peer-at-a-time.ts';
 import { DxpSession } from '../../protocols/dxp/session.ts';
-import { INTERNATIONAL } from '../../rules/variants.ts';
+import { INTERNATIONAL, getVariant } from '../../rules/variants.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 
 interface DxpOpts {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
-  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string; idleTimeout: string;
+  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string; idleTimeout: string; variant: string;
 }
 
 const DEFAULT_PORT = 27531;
@@ -41,7 +41,11 @@ export function dxpCommand(): Command {
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')
     .option('--idle-timeout <seconds>', 'hang up on a peer that has no game going for this long (0: never)', '60')
+    .option('-v, --variant <name>', 'international only: DXP has no way to name another game', 'international')
     .action(guarded(async (o: DxpOpts) => {
+      if (getVariant(o.variant) !== INTERNATIONAL) {
+        throw new UsageError(`DXP plays International draughts only (its messages carry a 10x10 board and no game type), not ${o.variant}`);
+      }
       if ((o.listen === undefined) === (o.connect === undefined)) throw new UsageError('give one of --listen [address] and --connect host:port');
       const games = parseIntOption('games', o.games, 1, 100_000);
       const minutes = parseIntOption('time', o.time, 1, 999);

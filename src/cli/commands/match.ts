@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseSprt } from '../../match/elo.ts';
 import type { EngineSpec } from '../../match/hub-client.ts';
@@ -8,6 +8,8 @@ import { defaultOpenings, readOpenings } from '../../match/openings.ts';
 import { type TimeControl, parseTimeControl } from '../../match/referee.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
+import { variantOption } from '../variant-option.ts';
+import { hubVariantName } from '../../protocols/hub/variant-name.ts';
 
 interface MatchOpts {
   engine: string[]; param: string[]; dir: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
@@ -22,7 +24,7 @@ export function matchCommand(): Command {
     .requiredOption('-e, --engine <command>', 'an engine command line, e.g. "npx damka hub" (give two or more)', collect, [])
     .option('-p, --param <n:name=value>', 'a Hub parameter for engine n (1-based), e.g. 1:tt-size=16 (repeatable)', collect, [])
     .option('--dir <n:path>', 'working directory of engine n (repeatable; default: the current one)', collect, [])
-    .addOption(new Option('-v, --variant <name>', 'english or international (Hub name: normal)').default('international'))
+    .addOption(variantOption())
     .option('-g, --games <n>', 'number of games (default: two per opening, with colours reversed)')
     .option('-r, --rounds <n>', 'openings each pair of engines plays (two games each)')
     .option('--tc <control>', 'time control: moves/minutes (40/5) or seconds+increment (60+0.5)')
@@ -37,7 +39,7 @@ export function matchCommand(): Command {
     .action(guarded(async (o: MatchOpts) => {
       const variant = getVariant(o.variant);
       if (o.engine.length < 2) throw new UsageError('give at least two engines (--engine "command" twice or more)');
-      const engines: EngineSpec[] = o.engine.map((command) => ({ command, params: { variant: variant.name === 'english' ? 'english' : 'normal' } }));
+      const engines: EngineSpec[] = o.engine.map((command) => ({ command, params: { variant: hubVariantName(variant) } }));
       for (const p of o.param) {
         const m = /^(\d+):([\w-]+)=(.*)$/.exec(p);
         if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--param expects n:name=value with n from 1 to ${engines.length}, got "${p}"`);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { byNumbers, formatMove } from '../../notation/move-text.ts';
+import { sortedMoveTexts } from '../../notation/move-text.ts';
 import { guarded } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
@@ -13,7 +13,7 @@ export function movesCommand(): Command {
       const variant = resolveVariant(opts.variant);
       const pos = positionFromFen(variant, opts.fen);
       const moves = variant.legalMoves(pos);
-      const lines = moves.map((m) => formatMove(m, moves, 'pdn')).sort(byNumbers);
+      const lines = sortedMoveTexts(variant, moves);
       process.stdout.write(lines.map((l) => `${l}\n`).join(''));
     }));
 }

@@ -34,7 +34,7 @@ export function perftCommand(): Command {
           const ms = performance.now() - t0;
           progress.done();
           // legalMoves and generate list moves in the same order.
-          counts.forEach((c, i) => out.write(`${formatMove(moves[i], moves, 'pdn')} ${c}\n`));
+          counts.forEach((c, i) => out.write(`${formatMove(variant, moves[i], moves, 'pdn')} ${c}\n`));
           const total = counts.reduce((a, b) => a + b, 0);
           out.write(`moves ${counts.length} leaves ${total} time ${(ms / 1000).toFixed(3)}s ${mps(total, ms)} Mleaves/s\n`);
           return;

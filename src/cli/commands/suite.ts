@@ -40,7 +40,7 @@ export function suiteCommand(): Command {
         const p = r.position;
         const pos = variant.fromBoard(parseFen(variant, p.fen));
         const legal = variant.legalMoves(pos);
-        const pdn = (long: string) => formatMove(parseMove(variant, pos, long), legal, 'pdn');
+        const pdn = (long: string) => formatMove(variant, parseMove(variant, pos, long), legal, 'pdn');
         const expected = `${p.kind === 'best' ? 'best' : 'avoid'} ${p.moves.map(pdn).join(',')}`;
         const found = r.move ? pdn(r.move) : '-';
         if (r.solved) solved++;

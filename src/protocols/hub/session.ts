@@ -9,6 +9,7 @@ import { Game } from '../../game/game.ts';
 import { NotationError } from '../../notation/errors.ts';
 import { parseHubPosition } from '../../notation/hub-position.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
+import { hubVariantNames, variantOfHubName } from './variant-name.ts';
 import type { Move } from '../../rules/move.ts';
 import type { Position } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
@@ -57,7 +58,6 @@ export const ENGINE_NAME = 'Damka';
 export const ENGINE_VERSION = '0.1.0';
 /** What the GUI may send during a search (PROTOCOLS.md); quit too, to leave at once. */
 const DURING_SEARCH = ['ping', 'stop', 'ponder-hit', 'quit'];
-const HUB_VARIANTS: Record<string, string> = { normal: 'international', english: 'english' };
 const TT_MIN = 1;
 const TT_MAX = 4096;
 /** Parallel search does not exist yet: advertise only what is honoured. */
@@ -87,7 +87,7 @@ export class HubSession {
   ) {}
 
   get variant(): Variant {
-    return getVariant(HUB_VARIANTS[this.variantName]);
+    return variantOfHubName(this.variantName)!;
   }
 
   get isSearching(): boolean {
@@ -154,7 +154,7 @@ export class HubSession {
 
   private hello(): void {
     this.send('id', { name: ENGINE_NAME, version: ENGINE_VERSION, author: 'The Damka developers', country: '' });
-    this.send('param', { name: 'variant', value: this.variantName, type: 'enum', values: Object.keys(HUB_VARIANTS).join(' ') });
+    this.send('param', { name: 'variant', value: this.variantName, type: 'enum', values: hubVariantNames().join(' ') });
     this.send('param', { name: 'tt-size', value: this.ttMb, type: 'int', min: TT_MIN, max: TT_MAX });
     this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
     this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
@@ -168,7 +168,7 @@ export class HubSession {
     if (typeof value !== 'string') throw new Error(`set-param name=${name} needs value=...`);
     switch (name) {
       case 'variant':
-        if (!(value in HUB_VARIANTS)) throw new Error(`variant "${value}" is not supported (${Object.keys(HUB_VARIANTS).join(', ')})`);
+        if (!variantOfHubName(value)) throw new Error(`variant "${value}" is not supported (${hubVariantNames().join(', ')})`);
         if (this.initialised && value !== this.variantName) throw new Error('the variant cannot change after init');
         this.variantName = value;
         return;
@@ -250,7 +250,7 @@ export class HubSession {
         // The protocol lets a ponder search end early; the GUI's ponder-hit may then still come.
         this.ponderEnded = this.searching === 'ponder' && !this.stopping;
         if (!move) this.error('the search found no move');
-        else this.send('done', { move: formatMove(move, [], 'hub'), ponder: ponder ? formatMove(ponder, [], 'hub') : undefined });
+        else this.send('done', { move: formatMove(variant, move, [], 'hub'), ponder: ponder ? formatMove(variant, ponder, [], 'hub') : undefined });
         this.searchEnded();
       },
       (err) => {
@@ -288,7 +288,7 @@ export class HubSession {
       nodes: info.nodes,
       time: seconds.toFixed(3),
       nps: seconds > 0 ? (info.nodes / seconds / 1e6).toFixed(2) : undefined,
-      pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(m, [], 'hub')).join(' ') : undefined,
+      pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(this.variant, m, [], 'hub')).join(' ') : undefined,
     });
   }
 

@@ -1,5 +1,6 @@
 // A board diagram for a terminal: White at the bottom as in RULES.md, files and ranks at
-// the edges, and optionally the square numbers on the empty dark squares.
+// the edges, and optionally the square names (numbers, or `d4` on algebraic boards) on the
+// empty playing squares.
 
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, WHITE_KING, WHITE_MAN } from '../../rules/board.ts';
 import type { Geometry } from '../../board/geometry.ts';
@@ -14,14 +15,13 @@ export function diagram(geometry: Geometry, board: Board, numbers: boolean): str
   for (let row = 0; row < n; row++) {
     let line = `${String(n - row).padStart(2)} `;
     for (let file = 0; file < n; file++) {
-      const dark = (row + file) % 2 === 1;
-      if (!dark) {
+      const sq = geometry.squareAt(row, file);
+      if (sq === 0) {
         line += ' '.repeat(cell);
         continue;
       }
-      const sq = row * geometry.perRow + Math.floor(file / 2) + 1;
       const piece = board.squares[sq];
-      const text = piece === EMPTY ? (numbers ? String(sq) : '.') : SYMBOLS[piece];
+      const text = piece === EMPTY ? (numbers ? geometry.squareName(sq) : '.') : SYMBOLS[piece];
       line += text.padStart(cell);
     }
     lines.push(line);

@@ -4,9 +4,9 @@
 
 import { Game } from '../../game/game.ts';
 import { formatFen, parseFen } from '../../notation/fen.ts';
-import { byNumbers, formatMove, parseMove } from '../../notation/move-text.ts';
+import { formatMove, parseMove, sortedMoveTexts } from '../../notation/move-text.ts';
 import type { Variant } from '../../rules/variant.ts';
-import { getVariant } from '../../rules/variants.ts';
+import { getVariant, variantNames } from '../../rules/variants.ts';
 import { PerftRunner } from '../../tools/perft.ts';
 import type { HubLevel } from '../hub/level.ts';
 import type { HubBackend, HubInfo } from '../hub/session.ts';
@@ -14,12 +14,12 @@ import { formatScore } from '../../cli/search-output.ts';
 import { diagram } from './diagram.ts';
 
 const HELP = `Commands:
-  <move>            play a move in PDN notation: 32-28, 28x19, 28x19x10
+  <move>            play a move in PDN notation: 32-28, 28x19, 28x19x10 (Turkish d3-d4, d4xd6xf6)
   go (g)            the engine plays the side to move
   0 | 1 | 2         engine players: 0 none, 1 the other side (you keep the move), 2 both
   undo (u)          take back one ply          redo (r)   replay it
   new               a new game                 fen <FEN>  set up a position
-  variant <name>    english or international (normal)
+  variant <name>    ${variantNames().join(', ')}
   time <seconds>    engine time a move         depth <n>  engine depth a move instead
   board (b)         show the board             numbers    square numbers on/off
   moves             list the legal moves       perft <n>  count leaves to depth n
@@ -115,7 +115,7 @@ export class TextMode {
 
   private listMoves(): void {
     const moves = this.game.legalMoves();
-    this.print(moves.length === 0 ? 'no legal moves' : moves.map((m) => formatMove(m, moves)).sort(byNumbers).join(' '));
+    this.print(moves.length === 0 ? 'no legal moves' : sortedMoveTexts(this.variant, moves).join(' '));
   }
 
   private undo(): void {
@@ -188,7 +188,7 @@ export class TextMode {
         const moves = this.game.legalMoves();
         const info = last as HubInfo | null;
         const score = info ? ` (score ${formatScore(info.score)}, depth ${info.depth})` : '';
-        this.print(`engine plays ${formatMove(result.move, moves)}${score}`);
+        this.print(`engine plays ${formatMove(this.variant, result.move, moves)}${score}`);
         this.game.play(result.move);
         this.show();
       } finally {

@@ -156,6 +156,8 @@ export const LASCA: Variant = {
   startFen: LASCA_START,
   firstToMove: WHITE,
   flyingKings: false,
+  majorityRule: false,
+  removesCapturedAtOnce: false,
   generate,
   countMoves,
   hasCapture,
