@@ -7,6 +7,7 @@ import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
 import { Z_BK, Z_BM, Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, Z_WK, Z_WM } from './zobrist.ts';
 import { CROWNS, type Move, MoveList } from './move.ts';
+import { addOneWordSteps } from './move-writer.ts';
 import { BLACK, type Position, WHITE } from './position.ts';
 import type { Variant } from './variant.ts';
 
@@ -131,21 +132,6 @@ function generateCaptures(pos: Position, list: MoveList, jumping: number): numbe
   return gCount;
 }
 
-function addSteps(list: MoveList, n: number, targets: number, delta: number, crown: number): number {
-  while (targets !== 0) {
-    const t = 31 - Math.clz32(targets & -targets);
-    targets &= targets - 1;
-    list.from[n] = t - delta;
-    list.to[n] = t;
-    list.capLo[n] = 0;
-    list.capHi[n] = 0;
-    list.flags[n] = (crown >>> t) & 1;
-    list.captures[n] = 0;
-    n++;
-  }
-  return n;
-}
-
 function generate(pos: Position, list: MoveList): number {
   const jumping = jumpers(pos);
   if (jumping !== 0) return (list.count = generateCaptures(pos, list, jumping));
@@ -154,24 +140,24 @@ function generate(pos: Position, list: MoveList): number {
   let down: number, up: number;
   if (pos.side === WHITE) {
     const men = pos.wLo & ~pos.kLo;
-    n = addSteps(list, n, (men >>> 4) & empty, -4, WHITE_CROWN);
-    n = addSteps(list, n, ((men & M3) >>> 5) & empty, -5, WHITE_CROWN);
-    n = addSteps(list, n, ((men & M5) >>> 3) & empty, -3, WHITE_CROWN);
+    n = addOneWordSteps(list, n, (men >>> 4) & empty, -4, WHITE_CROWN);
+    n = addOneWordSteps(list, n, ((men & M3) >>> 5) & empty, -5, WHITE_CROWN);
+    n = addOneWordSteps(list, n, ((men & M5) >>> 3) & empty, -3, WHITE_CROWN);
     down = up = pos.wLo & pos.kLo;
   } else {
     const men = pos.bLo & ~pos.kLo;
-    n = addSteps(list, n, (men << 4) & empty, 4, BLACK_CROWN);
-    n = addSteps(list, n, ((men & M5) << 5) & empty, 5, BLACK_CROWN);
-    n = addSteps(list, n, ((men & M3) << 3) & empty, 3, BLACK_CROWN);
+    n = addOneWordSteps(list, n, (men << 4) & empty, 4, BLACK_CROWN);
+    n = addOneWordSteps(list, n, ((men & M5) << 5) & empty, 5, BLACK_CROWN);
+    n = addOneWordSteps(list, n, ((men & M3) << 3) & empty, 3, BLACK_CROWN);
     down = up = pos.bLo & pos.kLo;
   }
   if (down !== 0) {
-    n = addSteps(list, n, (down << 4) & empty, 4, 0);
-    n = addSteps(list, n, ((down & M5) << 5) & empty, 5, 0);
-    n = addSteps(list, n, ((down & M3) << 3) & empty, 3, 0);
-    n = addSteps(list, n, (up >>> 4) & empty, -4, 0);
-    n = addSteps(list, n, ((up & M3) >>> 5) & empty, -5, 0);
-    n = addSteps(list, n, ((up & M5) >>> 3) & empty, -3, 0);
+    n = addOneWordSteps(list, n, (down << 4) & empty, 4, 0);
+    n = addOneWordSteps(list, n, ((down & M5) << 5) & empty, 5, 0);
+    n = addOneWordSteps(list, n, ((down & M3) << 3) & empty, 3, 0);
+    n = addOneWordSteps(list, n, (up >>> 4) & empty, -4, 0);
+    n = addOneWordSteps(list, n, ((up & M3) >>> 5) & empty, -5, 0);
+    n = addOneWordSteps(list, n, ((up & M5) >>> 3) & empty, -3, 0);
   }
   return (list.count = n);
 }

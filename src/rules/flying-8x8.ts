@@ -11,7 +11,8 @@ import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
 import { BLACK_CROWN, M3, M5, WHITE_CROWN, jumpersDown, jumpersUp, manStepCount } from './diagonal-8x8.ts';
 import { makeOneWord } from './english.ts';
-import { CROWNS, MAX_MOVES, MoveList } from './move.ts';
+import { CROWNS, MoveList } from './move.ts';
+import { addOneWordSteps, hasCapture as hasSameCapture, writeCapture } from './move-writer.ts';
 import { type Position, WHITE } from './position.ts';
 import { slowPath } from './slow-path.ts';
 import type { Variant, VariantName } from './variant.ts';
@@ -38,7 +39,6 @@ let gRussian = false;
 const gPath = new Int32Array(MoveList.MAX_PATH);
 
 function leaf(to: number, cap: number, n: number, crowns: boolean): void {
-  const list = gList;
   if (!gRussian) {
     // Majority rule: only the longest captures are legal; kings and men count the same.
     if (n < gBest) return;
@@ -48,21 +48,8 @@ function leaf(to: number, cap: number, n: number, crowns: boolean): void {
     }
   }
   // The same pieces taken by another route is the same move.
-  for (let i = 0; i < gCount; i++) {
-    if (list.to[i] === to && list.from[i] === gFrom && list.capLo[i] === cap) return;
-  }
-  if (gCount >= MAX_MOVES) throw new Error('more legal moves than a move list holds');
-  const k = gCount++;
-  list.from[k] = gFrom;
-  list.to[k] = to;
-  list.capLo[k] = cap;
-  list.capHi[k] = 0;
-  list.flags[k] = crowns ? CROWNS : 0;
-  list.captures[k] = n;
-  if (list.paths !== null && list.pathLength !== null) {
-    list.pathLength[k] = n;
-    for (let j = 0; j < n; j++) list.paths[k * MoveList.MAX_PATH + j] = gPath[j];
-  }
+  if (hasSameCapture(gList, gCount, gFrom, to, cap, 0)) return;
+  writeCapture(gList, gCount++, gFrom, to, cap, 0, crowns ? CROWNS : 0, n, gPath);
 }
 
 function manCaptures(s: number, cap: number, n: number): void {
@@ -176,20 +163,6 @@ function generateCaptures(pos: Position, list: MoveList): number {
   return gCount;
 }
 
-function addSteps(list: MoveList, n: number, targets: number, delta: number, crown: number): number {
-  for (; targets !== 0; targets &= targets - 1) {
-    const t = 31 - Math.clz32(targets & -targets);
-    list.from[n] = t - delta;
-    list.to[n] = t;
-    list.capLo[n] = 0;
-    list.capHi[n] = 0;
-    list.flags[n] = (crown >>> t) & 1;
-    list.captures[n] = 0;
-    n++;
-  }
-  return n;
-}
-
 function generate(pos: Position, list: MoveList): number {
   if (hasCapture(pos)) return (list.count = generateCaptures(pos, list));
   const empty = ~(pos.wLo | pos.bLo);
@@ -197,15 +170,15 @@ function generate(pos: Position, list: MoveList): number {
   let kings: number;
   if (pos.side === WHITE) {
     const men = pos.wLo & ~pos.kLo;
-    n = addSteps(list, n, (men >>> 4) & empty, -4, WHITE_CROWN);
-    n = addSteps(list, n, ((men & M3) >>> 5) & empty, -5, WHITE_CROWN);
-    n = addSteps(list, n, ((men & M5) >>> 3) & empty, -3, WHITE_CROWN);
+    n = addOneWordSteps(list, n, (men >>> 4) & empty, -4, WHITE_CROWN);
+    n = addOneWordSteps(list, n, ((men & M3) >>> 5) & empty, -5, WHITE_CROWN);
+    n = addOneWordSteps(list, n, ((men & M5) >>> 3) & empty, -3, WHITE_CROWN);
     kings = pos.wLo & pos.kLo;
   } else {
     const men = pos.bLo & ~pos.kLo;
-    n = addSteps(list, n, (men << 4) & empty, 4, BLACK_CROWN);
-    n = addSteps(list, n, ((men & M5) << 5) & empty, 5, BLACK_CROWN);
-    n = addSteps(list, n, ((men & M3) << 3) & empty, 3, BLACK_CROWN);
+    n = addOneWordSteps(list, n, (men << 4) & empty, 4, BLACK_CROWN);
+    n = addOneWordSteps(list, n, ((men & M5) << 5) & empty, 5, BLACK_CROWN);
+    n = addOneWordSteps(list, n, ((men & M3) << 3) & empty, 3, BLACK_CROWN);
     kings = pos.bLo & pos.kLo;
   }
   for (; kings !== 0; kings &= kings - 1) {

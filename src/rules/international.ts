@@ -10,6 +10,7 @@ import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
 import { makeFromList } from './make.ts';
 import { CROWNS, type Move, MoveList } from './move.ts';
+import { hasCapture as hasSameCapture, writeCapture } from './move-writer.ts';
 import { type Position, WHITE, popcount } from './position.ts';
 import type { Variant } from './variant.ts';
 
@@ -46,28 +47,15 @@ const isEmpty = (b: number) => ((b < 32 ? gEmptyLo : gEmptyHi) & (1 << b)) !== 0
 function leaf(to: number, capLo: number, capHi: number, n: number, man: boolean): void {
   // Majority rule: only the longest captures are legal; kings and men count the same.
   if (n < gBest) return;
-  const list = gList;
   if (n > gBest) {
     gBest = n;
     gCount = 0;
-  } else {
-    // The same pieces taken by another route is the same move.
-    for (let i = 0; i < gCount; i++) {
-      if (list.to[i] === to && list.from[i] === gFrom && list.capLo[i] === capLo && list.capHi[i] === capHi) return;
-    }
+  } else if (hasSameCapture(gList, gCount, gFrom, to, capLo, capHi)) {
+    return; // the same pieces taken by another route is the same move
   }
-  const k = gCount++;
-  list.from[k] = gFrom;
-  list.to[k] = to;
-  list.capLo[k] = capLo;
-  list.capHi[k] = capHi;
   // A man is crowned only where its move ends.
-  list.flags[k] = man && (gWhite ? to < 5 : to >= 49) ? CROWNS : 0;
-  list.captures[k] = n;
-  if (list.paths !== null && list.pathLength !== null) {
-    list.pathLength[k] = n;
-    for (let j = 0; j < n; j++) list.paths[k * MoveList.MAX_PATH + j] = gPath[j];
-  }
+  const crowns = man && (gWhite ? to < 5 : to >= 49);
+  writeCapture(gList, gCount++, gFrom, to, capLo, capHi, crowns ? CROWNS : 0, n, gPath);
 }
 
 function manCaptures(s: number, capLo: number, capHi: number, n: number): void {
