@@ -1,0 +1,79 @@
+// Builds tables into a directory in the order given (balancesUpTo: smallest first, so that
+// every exit is solved before it is needed); tables already there and intact are kept
+// rather than built again.
+
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Variant } from '../rules/variant.ts';
+import { type Balance, balanceKey, mirror } from './balance.ts';
+import { solvePair } from './generate.ts';
+import { encodeTable } from './table-file.ts';
+import { EndgameTables, tableFile } from './tables.ts';
+import { LOSS, WIN, packedValue } from './values.ts';
+
+export interface BalanceReport {
+  balance: Balance;
+  positions: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Bytes on disk. */
+  bytes: number;
+  /** Time to solve the balance and its mirror (0 when kept). */
+  ms: number;
+  /** Already on disk and intact, so not built again. */
+  kept: boolean;
+}
+
+export interface BuildCallbacks {
+  /** A balance (with its mirror) is about to be solved. */
+  onStart?: (balances: Balance[]) => void;
+  onProgress?: (fraction: number) => void;
+  onBalance?: (report: BalanceReport) => void;
+}
+
+export function buildTables(variant: Variant, balances: readonly Balance[], dir: string, callbacks: BuildCallbacks = {}): BalanceReport[] {
+  // Kept files are read through this set; solved tables are added to it from memory.
+  const tables = new EndgameTables(variant, dir);
+  const reports: BalanceReport[] = [];
+  const done = new Set<number>();
+  for (const balance of balances) {
+    if (done.has(balanceKey(balance))) continue;
+    const pair = balanceKey(mirror(balance)) === balanceKey(balance) ? [balance] : [balance, mirror(balance)];
+    for (const b of pair) done.add(balanceKey(b));
+    if (pair.every((b) => tables.has(b))) {
+      for (const b of pair) reports.push(summarise(tables, variant, dir, b, 0, true));
+      callbacks.onBalance && reports.slice(-pair.length).forEach(callbacks.onBalance);
+      continue;
+    }
+    callbacks.onStart?.(pair);
+    const start = performance.now();
+    const solved = solvePair(variant, tables, balance, callbacks.onProgress);
+    const ms = performance.now() - start;
+    for (const s of solved) {
+      const file = tableFile(dir, variant, s.balance);
+      mkdirSync(dirname(file), { recursive: true });
+      // Written whole under another name first, so that a reader never sees half a file.
+      writeFileSync(`${file}.tmp`, encodeTable(variant.name, s.balance, s.positions, s.packed));
+      renameSync(`${file}.tmp`, file);
+      tables.add(s.balance, s.packed);
+      const report = summarise(tables, variant, dir, s.balance, ms, false);
+      reports.push(report);
+      callbacks.onBalance?.(report);
+    }
+  }
+  return reports;
+}
+
+function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, ms: number, kept: boolean): BalanceReport {
+  const { index, data } = tables.table(balance);
+  let wins = 0, losses = 0;
+  const positions = index.size;
+  for (let i = 0; i < positions; i++) {
+    const v = packedValue(data, i);
+    if (v === WIN) wins++;
+    else if (v === LOSS) losses++;
+  }
+  const bytes = statSync(tableFile(dir, variant, balance)).size;
+  return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, ms, kept };
+}

@@ -1,0 +1,77 @@
+// One table on disk: a header (magic, format version, variant, balance, position count,
+// CRC-32 of the values) and the packed values, deflated. Anything that does not match what
+// the reader expects is refused with a reason, never half-trusted.
+
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Balance } from './balance.ts';
+import { balanceName } from './balance.ts';
+
+const MAGIC = 'DAMKA-EGDB';
+export const FORMAT_VERSION = 1;
+
+const CRC_TABLE = new Int32Array(256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  CRC_TABLE[n] = c;
+}
+
+export function crc32(data: Uint8Array): number {
+  let c = -1;
+  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+export class TableFileError extends Error {}
+
+export function encodeTable(variant: string, balance: Balance, positions: number, packed: Uint8Array): Buffer {
+  const name = Buffer.from(variant, 'ascii');
+  const payload = deflateRawSync(packed, { level: 9 });
+  const header = Buffer.alloc(MAGIC.length + 2 + name.length + 4 + 8 + 4 + 4);
+  let o = header.write(MAGIC, 0, 'ascii');
+  o = header.writeUInt8(FORMAT_VERSION, o);
+  o = header.writeUInt8(name.length, o);
+  o += name.copy(header, o);
+  for (const n of [balance.myMen, balance.myKings, balance.theirMen, balance.theirKings]) o = header.writeUInt8(n, o);
+  o = header.writeDoubleLE(positions, o);
+  o = header.writeUInt32LE(crc32(packed), o);
+  header.writeUInt32LE(payload.length, o);
+  return Buffer.concat([header, payload]);
+}
+
+/** The packed values of a table file, after checking it is the table asked for and intact. */
+export function decodeTable(file: Buffer, variant: string, balance: Balance, positions: number): Uint8Array {
+  const what = `${variant} ${balanceName(balance)}`;
+  const fail = (why: string): never => { throw new TableFileError(`${what}: ${why}`); };
+  const need = (o: number, n: number) => { if (o + n > file.length) fail('file is truncated'); };
+  need(0, MAGIC.length + 2);
+  if (file.toString('ascii', 0, MAGIC.length) !== MAGIC) fail('not a Damka endgame table');
+  let o = MAGIC.length;
+  const version = file.readUInt8(o++);
+  if (version !== FORMAT_VERSION) fail(`format version ${version}, this build reads ${FORMAT_VERSION}`);
+  const nameLength = file.readUInt8(o++);
+  need(o, nameLength + 4 + 8 + 8);
+  const fileVariant = file.toString('ascii', o, o + nameLength);
+  o += nameLength;
+  if (fileVariant !== variant) fail(`the file is for ${fileVariant}`);
+  const counts = [0, 1, 2, 3].map((i) => file.readUInt8(o + i));
+  o += 4;
+  const expected = [balance.myMen, balance.myKings, balance.theirMen, balance.theirKings];
+  if (counts.some((c, i) => c !== expected[i])) {
+    fail(`the file holds ${balanceName({ myMen: counts[0], myKings: counts[1], theirMen: counts[2], theirKings: counts[3] })}`);
+  }
+  const filePositions = file.readDoubleLE(o); o += 8;
+  if (filePositions !== positions) fail(`${filePositions} positions, expected ${positions} (another index?)`);
+  const crc = file.readUInt32LE(o); o += 4;
+  const length = file.readUInt32LE(o); o += 4;
+  if (o + length !== file.length) fail(`payload is ${file.length - o} bytes, the header says ${length}`);
+  let packed: Uint8Array;
+  try {
+    packed = inflateRawSync(file.subarray(o));
+  } catch {
+    return fail('payload does not decompress');
+  }
+  if (packed.length !== Math.ceil(positions / 4)) fail(`payload holds ${packed.length} bytes, expected ${Math.ceil(positions / 4)}`);
+  if (crc32(packed) !== crc) fail('checksum mismatch');
+  return packed;
+}

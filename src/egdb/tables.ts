@@ -1,0 +1,103 @@
+// A variant's tables in one directory (DIR/<variant>/<balance>.egdb), loaded when first
+// needed. A missing or refused file is reported once and its positions are then unknown:
+// the search carries on without them.
+
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Position, WHITE, popcount } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { type Balance, balanceKey, balanceName, parseBalanceName, pieces } from './balance.ts';
+import { BalanceIndex } from './index.ts';
+import { Orienter, balanceKeyOf } from './orient.ts';
+import { decodeTable } from './table-file.ts';
+import { LOSS, UNKNOWN, packedValue } from './values.ts';
+
+interface Loaded {
+  index: BalanceIndex;
+  data: Uint8Array;
+}
+
+export function tableFile(dir: string, variant: Variant, balance: Balance): string {
+  return join(dir, variant.name, `${balanceName(balance)}.egdb`);
+}
+
+export class EndgameTables {
+  /** Most pieces of any table file found (0: none); positions with more are never looked up. */
+  readonly maxPieces: number;
+  readonly orienter: Orienter;
+  /** By balanceKey: a loaded table, null once refused or missing, undefined before the first try. */
+  private readonly tables: (Loaded | null | undefined)[] = new Array(1 << 16);
+  private readonly oriented = new Position();
+
+  constructor(
+    readonly variant: Variant,
+    /** null: tables only from add() (the generator). */
+    readonly dir: string | null,
+    private readonly report: (message: string) => void = () => undefined,
+  ) {
+    this.orienter = new Orienter(variant.geometry);
+    let most = 0;
+    if (dir !== null && existsSync(join(dir, variant.name))) {
+      for (const file of readdirSync(join(dir, variant.name))) {
+        const balance = file.endsWith('.egdb') ? parseBalanceName(file.slice(0, -5)) : null;
+        if (balance) most = Math.max(most, pieces(balance));
+      }
+    }
+    this.maxPieces = most;
+  }
+
+  /** A table the caller has just computed (the generator works from memory, not files). */
+  add(balance: Balance, data: Uint8Array): void {
+    this.tables[balanceKey(balance)] = { index: new BalanceIndex(this.variant.geometry, balance), data };
+  }
+
+  /** The value of a position for its side to move: WIN, LOSS, DRAW, or UNKNOWN. */
+  probe(pos: Position): number {
+    const mine = pos.side === WHITE ? popcount(pos.wLo) + popcount(pos.wHi) : popcount(pos.bLo) + popcount(pos.bHi);
+    const theirs = pos.side === WHITE ? popcount(pos.bLo) + popcount(pos.bHi) : popcount(pos.wLo) + popcount(pos.wHi);
+    if (mine === 0) return LOSS;
+    if (theirs === 0 || mine + theirs > this.maxPieces) return UNKNOWN;
+    this.orienter.orient(pos, this.oriented);
+    return this.probeOriented(this.oriented, balanceKeyOf(this.oriented));
+  }
+
+  /** The value of a position with White to move whose balance has this key. */
+  probeOriented(pos: Position, key: number): number {
+    let table = this.tables[key];
+    if (table === undefined) table = this.load(key);
+    if (table === null) return UNKNOWN;
+    return packedValue(table.data, table.index.indexOf(pos));
+  }
+
+  /** Whether a table for this balance is loaded or loads cleanly. */
+  has(balance: Balance): boolean {
+    const key = balanceKey(balance);
+    return (this.tables[key] === undefined ? this.load(key) : this.tables[key]) !== null;
+  }
+
+  /** A table's index and packed values (summaries and checks); throws when it is not available. */
+  table(balance: Balance): { index: BalanceIndex; data: Uint8Array } {
+    const key = balanceKey(balance);
+    const table = this.tables[key] === undefined ? this.load(key) : this.tables[key];
+    if (!table) throw new Error(`no ${this.variant.name} table for ${balanceName(balance)}`);
+    return table;
+  }
+
+  private load(key: number): Loaded | null {
+    const balance: Balance = { myMen: key >>> 12, myKings: (key >>> 8) & 15, theirMen: (key >>> 4) & 15, theirKings: key & 15 };
+    let loaded: Loaded | null = null;
+    if (this.dir !== null) {
+      const file = tableFile(this.dir, this.variant, balance);
+      const index = new BalanceIndex(this.variant.geometry, balance);
+      try {
+        loaded = { index, data: decodeTable(readFileSync(file), this.variant.name, balance, index.size) };
+      } catch (err) {
+        const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+        this.report(missing ? `endgame table ${file} is missing; its positions are searched instead`
+          : `endgame table ${file} refused (${err instanceof Error ? err.message : String(err)}); its positions are searched instead`);
+      }
+    }
+    this.tables[key] = loaded;
+    return loaded;
+  }
+}
