@@ -6,6 +6,7 @@ import { fail } from './errors.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
 import { dxpCommand } from './commands/dxp.ts';
+import { egdbCommand } from './commands/egdb.ts';
 import { hubCommand } from './commands/hub.ts';
 import { matchCommand } from './commands/match.ts';
 import { movesCommand } from './commands/moves.ts';
@@ -28,7 +29,7 @@ const program = new Command('damka')
     await runTextMode('international');
   });
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand(), egdbCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

@@ -1,0 +1,126 @@
+// damka egdb build|probe|check: endgame tables made by retrograde analysis (src/egdb/).
+
+import { Command, Option } from 'commander';
+import { type Balance, balanceName, balancesUpTo, defaultPieces } from '../../egdb/balance.ts';
+import { buildTables } from '../../egdb/build.ts';
+import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { balanceOf } from '../../egdb/orient.ts';
+import { EndgameTables } from '../../egdb/tables.ts';
+import { UNKNOWN, valueName } from '../../egdb/values.ts';
+import { checkTable } from '../../egdb/verify.ts';
+import { formatMove } from '../../notation/move-text.ts';
+import type { Variant } from '../../rules/variant.ts';
+import { UsageError, guarded, parseIntOption } from '../errors.ts';
+import { positionFromFen } from '../position-option.ts';
+import { Progress } from '../progress.ts';
+import { resolveVariant, variantOption } from '../variant-option.ts';
+
+const dirOption = () => new Option('--dir <dir>', `table directory (default: ${defaultTableDir()})`);
+const piecesOption = () => new Option('-p, --pieces <n>', 'most pieces on the board (default: English 5, International 4)');
+
+function piecesFor(variant: Variant, text: string | undefined): number {
+  return text === undefined ? defaultPieces(variant.geometry.squares) : parseIntOption('pieces', text, 2, 8);
+}
+
+const mb = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`);
+const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
+
+function buildCommand(): Command {
+  return new Command('build')
+    .description('solve every balance up to N pieces, smallest first, and write the tables')
+    .addOption(variantOption())
+    .addOption(piecesOption())
+    .addOption(dirOption())
+    .action(guarded((opts: { variant: string; pieces?: string; dir?: string }) => {
+      const variant = resolveVariant(opts.variant);
+      const pieces = piecesFor(variant, opts.pieces);
+      const dir = opts.dir ?? defaultTableDir();
+      const out = process.stdout;
+      out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir}\n`);
+      const progress = new Progress();
+      let current = '';
+      const start = performance.now();
+      let positions = 0, bytes = 0;
+      const reports = buildTables(variant, balancesUpTo(pieces), dir, {
+        onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
+        onProgress: (f) => progress.update(`solving ${current}... ${(100 * f).toFixed(0)}%`),
+        onBalance: (r) => {
+          progress.done();
+          positions += r.positions;
+          bytes += r.bytes;
+          const time = r.kept ? 'kept (already built)' : `${(r.ms / 1000).toFixed(1)} s (with its mirror)`;
+          out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  ${time}\n`);
+        },
+      });
+      out.write(`${reports.length} tables, ${positions} positions, ${mb(bytes)}, ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    }));
+}
+
+function probeCommand(): Command {
+  return new Command('probe')
+    .description('print the table value of a position (and of each legal move)')
+    .addOption(variantOption())
+    .requiredOption('-f, --fen <fen>', 'the position, PDN FEN')
+    .addOption(dirOption())
+    .action(guarded((opts: { variant: string; fen: string; dir?: string }) => {
+      const variant = resolveVariant(opts.variant);
+      const pos = positionFromFen(variant, opts.fen);
+      const problems: string[] = [];
+      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
+      const value = tables.probe(pos);
+      if (value === UNKNOWN) {
+        const b = balanceOf(pos);
+        const why = problems[0] ?? (tables.maxPieces === 0
+          ? `no ${variant.name} tables in ${tables.dir} (run damka egdb build)`
+          : `${balanceName(b)} is not in the tables (up to ${tables.maxPieces} pieces)`);
+        throw new UsageError(why);
+      }
+      const out = process.stdout;
+      out.write(`${balanceName(balanceOf(pos))} ${pos.side === 0 ? 'white' : 'black'} to move: ${valueName(value)}\n`);
+      const moves = variant.legalMoves(pos);
+      for (const move of moves) {
+        const after = tables.probe(variant.play(pos, move));
+        // The value after the move is the opponent's: a loss for them is a win for the mover.
+        const forMover = after === UNKNOWN ? 'unknown' : valueName(after === 1 ? 2 : after === 2 ? 1 : 0);
+        out.write(`  ${formatMove(move, moves, 'pdn').padEnd(10)} ${forMover}\n`);
+      }
+      for (const p of problems) process.stderr.write(`damka: ${p}\n`);
+    }));
+}
+
+function checkCommand(): Command {
+  return new Command('check')
+    .description('check every table against the moves of each position (win iff a move reaches a loss, loss iff every move reaches a win)')
+    .addOption(variantOption())
+    .addOption(piecesOption())
+    .addOption(dirOption())
+    .action(guarded((opts: { variant: string; pieces?: string; dir?: string }) => {
+      const variant = resolveVariant(opts.variant);
+      const pieces = piecesFor(variant, opts.pieces);
+      const problems: string[] = [];
+      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
+      const out = process.stdout;
+      const progress = new Progress();
+      const start = performance.now();
+      let errors = 0, positions = 0;
+      const balances: Balance[] = balancesUpTo(pieces);
+      for (const b of balances) {
+        if (!tables.has(b)) throw new UsageError(problems.at(-1) ?? `no table for ${balanceName(b)}`);
+        const t0 = performance.now();
+        const r = checkTable(variant, tables, b, (f) => progress.update(`checking ${balanceName(b)}... ${(100 * f).toFixed(0)}%`));
+        progress.done();
+        errors += r.errorCount;
+        positions += r.positions;
+        out.write(`${balanceName(b).padEnd(12)} ${String(r.positions).padStart(11)} positions  ${r.errorCount === 0 ? 'consistent' : `${r.errorCount} INCONSISTENT`}  ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+        for (const e of r.errors) out.write(`  ${e}\n`);
+      }
+      out.write(`${balances.length} tables, ${positions} positions, ${errors} inconsistent, ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+      if (errors > 0) process.exitCode = 1;
+    }));
+}
+
+export function egdbCommand(): Command {
+  const command = new Command('egdb').description('endgame tables: build, probe, check');
+  for (const sub of [buildCommand(), probeCommand(), checkCommand()]) command.addCommand(sub.exitOverride().showHelpAfterError());
+  return command;
+}
