@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // The browser tests run last and alone: headless Chromium's CPU would otherwise disturb the
@@ -8,6 +10,9 @@ export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 60_000,
+    // Endgame tables a user built into the real cache directory would change searches under
+    // test (the engine uses them by default); tests that want tables build their own.
+    env: { XDG_CACHE_HOME: join(tmpdir(), 'damka-test-cache-none') },
     projects: [
       { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: BROWSER } },
       { extends: true, test: { name: 'browser', include: BROWSER, sequence: { groupOrder: 1 } } },

@@ -2,12 +2,14 @@
 
 import { formatMove } from '../notation/move-text.ts';
 import { mateIn } from '../search/search.ts';
+import { TABLE_WIN_BOUND } from '../search/table-score.ts';
 import type { Move } from '../rules/move.ts';
 import type { Variant } from '../rules/variant.ts';
 
 export function formatScore(score: number): string {
   const mate = mateIn(score);
   if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
+  if (Math.abs(score) >= TABLE_WIN_BOUND) return score > 0 ? 'win (tables)' : 'loss (tables)';
   return (score / 100).toFixed(2);
 }
 
@@ -15,7 +17,8 @@ export function formatPv(variant: Variant, pv: readonly Move[]): string {
   return pv.map((m) => formatMove(variant, m, [], 'pdn')).join(' ');
 }
 
-export function formatInfo(variant: Variant, info: { depth: number; selDepth: number; score: number; nodes: number; timeMs: number; pv: readonly Move[] }): string {
+export function formatInfo(variant: Variant, info: { depth: number; selDepth: number; score: number; nodes: number; timeMs: number; pv: readonly Move[]; tbHits?: number }): string {
   const nps = info.timeMs > 0 ? Math.round((info.nodes / info.timeMs) * 1000) : 0;
-  return `depth ${info.depth}/${info.selDepth} score ${formatScore(info.score)} nodes ${info.nodes} time ${(info.timeMs / 1000).toFixed(3)} nps ${nps} pv ${formatPv(variant, info.pv)}`;
+  const hits = info.tbHits === undefined ? '' : ` tbhits ${info.tbHits}`;
+  return `depth ${info.depth}/${info.selDepth} score ${formatScore(info.score)} nodes ${info.nodes}${hits} time ${(info.timeMs / 1000).toFixed(3)} nps ${nps} pv ${formatPv(variant, info.pv)}`;
 }

@@ -16,6 +16,8 @@ export interface EngineRequest {
   limits: Limits;
   /** Search even when only one move is legal (analysis); otherwise a single legal move is played at once. */
   analyze?: boolean;
+  /** Endgame table directory: undefined for the default (the user's cache), null for none. */
+  egdbPath?: string | null;
 }
 
 export interface Engine {

@@ -8,9 +8,13 @@ import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { computeKey } from '../rules/convert.ts';
+import { defaultTableDir } from '../egdb/cache-dir.ts';
+import { EndgameTables } from '../egdb/tables.ts';
 
 const searchers = new Map<string, Searcher>();
 const WARM_UP_NODES = 10_000;
+/** Tables stay loaded between searches, per variant and directory. */
+const tableSets = new Map<string, EndgameTables>();
 
 /** The searcher of a variant and evaluation, with a table of the size asked for, made on first use. */
 function searcherFor(variantName: string, ttMb: number, evalKind: EvalKind | undefined): Searcher {
@@ -40,6 +44,14 @@ export function prepare(task: PrepareTask): void {
 export default function runSearch(task: SearchTask): TaskResult {
   const searcher = searcherFor(task.variant, task.ttMb, task.evalKind);
   if (task.clear) searcher.clear();
+  const dir = task.egdbPath === undefined ? defaultTableDir() : task.egdbPath;
+  let tables: EndgameTables | null = null;
+  if (dir !== null) {
+    const key = `${searcher.variant.name}\n${dir}`;
+    tables = tableSets.get(key) ?? new EndgameTables(searcher.variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
+    tableSets.set(key, tables);
+  }
+  searcher.useTables(tables);
   const root = Object.assign(new Position(), task.root);
   computeKey(root);
   try {

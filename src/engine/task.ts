@@ -35,6 +35,8 @@ export interface SearchTask {
   ttMb: number;
   /** Which evaluation searches (default: the learned one). */
   evalKind?: EvalKind;
+  /** Endgame table directory: undefined for the default one, null for none. */
+  egdbPath?: string | null;
   /** Clear the hash table first (new game). */
   clear: boolean;
   /** When the search was asked for (Date.now()): time spent reaching the worker counts against the move. */

@@ -87,6 +87,7 @@ export class WorkerEngine implements Engine {
       counters: request.counters,
       limits: request.limits,
       analyze: request.analyze ?? false,
+      egdbPath: request.egdbPath,
       ttMb: this.ttMb,
       evalKind: this.evalKind,
       clear: this.clearNext,

@@ -17,6 +17,8 @@ import { EvalCache } from './eval-cache.ts';
 import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
 import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
+import type { EndgameTables } from '../egdb/tables.ts';
+import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
 import { planTime } from './time.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
@@ -56,6 +58,8 @@ export interface SearchInfo {
   nodes: number;
   timeMs: number;
   pv: Move[];
+  /** Positions scored from the endgame tables; absent when the search has none. */
+  tbHits?: number;
 }
 
 export interface SearchResult extends SearchInfo {
@@ -131,6 +135,7 @@ export class Searcher {
   private rootDepth = 0;
   /** Score of the root's best move so far in the current iteration. */
   private rootScore = 0;
+  private tables: TableScorer | null = null;
 
   constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: PositionEvaluator) {
     this.evaluator = evaluator ?? createEvaluator(variant);
@@ -143,6 +148,11 @@ export class Searcher {
       this.lists.push(new MoveList());
       this.order.push(new Int32Array(MAX_MOVES));
     }
+  }
+
+  /** Endgame tables to probe from now on (null: none). */
+  useTables(tables: EndgameTables | null): void {
+    this.tables = tables && tables.maxPieces > 0 ? new TableScorer(tables) : null;
   }
 
   /** Forget everything learnt: table, killers, history (a new game, or reproducible runs). */
@@ -166,6 +176,7 @@ export class Searcher {
     this.tt.nextGeneration();
     this.setUpStack(root, request);
     this.positions[0].copyFrom(root);
+    this.tables?.setRoot(root);
 
     const rootList = new MoveList(true);
     const rootCount = this.variant.generate(root, rootList);
@@ -204,7 +215,7 @@ export class Searcher {
       if (this.stopped) score = this.rootScore;
       const pvMoves = this.pvMoves(root);
       const elapsed = performance.now() - this.startTime;
-      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score! | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves };
+      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score! | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves, tbHits: this.tables?.hits };
       if (best !== null && this.pvTable[0] !== previousMove) instability = Math.min(instability + 0.5, 2.5);
       else instability = Math.max(1, instability - 0.25);
       const drop = best !== null && score! < previousScore - 25 ? 1.5 : 1;
@@ -225,6 +236,7 @@ export class Searcher {
     }
     best.nodes = this.nodes;
     best.timeMs = Math.round(performance.now() - this.startTime);
+    if (this.tables) best.tbHits = this.tables.hits;
     return best;
   }
 
@@ -313,6 +325,10 @@ export class Searcher {
       alpha = Math.max(alpha, -(MATE - ply));
       beta = Math.min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
+      if (this.tables !== null) {
+        const known = this.tables.score(pos, ply, false);
+        if (known !== NO_TABLE_SCORE) return known;
+      }
     }
 
     const tt = this.tt;
@@ -393,6 +409,10 @@ export class Searcher {
     if (ply > this.selDepth) this.selDepth = ply;
     const pos = this.positions[ply];
     if (ply >= MAX_PLY - 1) return this.evalCache.evaluate(pos);
+    if (this.tables !== null) {
+      const known = this.tables.score(pos, ply, true);
+      if (known !== NO_TABLE_SCORE) return known;
+    }
 
     const variant = this.variant;
     const list = this.lists[ply];

@@ -5,12 +5,14 @@ import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
 import type { Limits } from '../../engine/task.ts';
 import { Searcher } from '../../search/search.ts';
+import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { EndgameTables } from '../../egdb/tables.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { formatInfo, formatScore } from '../search-output.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
-interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string }
+interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; egdbPath?: string }
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -23,6 +25,7 @@ export function analyzeCommand(): Command {
     .option('-n, --nodes <n>', 'search about this many nodes')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
     .action(guarded((opts: AnalyzeOptions) => {
       const variant = resolveVariant(opts.variant);
       const game = new Game(variant, positionFromFen(variant, opts.fen));
@@ -49,6 +52,8 @@ export function analyzeCommand(): Command {
       }
       const evaluator = createEvaluator(variant, { kind: parseEvalKind(opts.eval) });
       const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096), {}, evaluator);
+      const egdbPath = opts.egdbPath ?? defaultTableDir();
+      if (egdbPath !== 'none') searcher.useTables(new EndgameTables(variant, egdbPath, (m) => process.stderr.write(`damka: ${m}\n`)));
       const result = searcher.search(game.position, {
         history: game.historyKeys(),
         counters: game.drawCounters,

@@ -46,8 +46,8 @@ export class EngineBackend implements HubBackend {
     const limits: Limits = pondering && timed ? { infinite: true } : limitsFromLevel(request.level);
     try {
       const result = await this.engine.search(
-        { variant: request.variant, root: request.root, history: request.history, counters: request.counters, limits, analyze: request.mode === 'analyze' },
-        (info) => onInfo({ depth: info.depth, selDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv }),
+        { variant: request.variant, root: request.root, history: request.history, counters: request.counters, limits, analyze: request.mode === 'analyze', egdbPath: request.egdbPath },
+        (info) => onInfo({ depth: info.depth, selDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv, tbHits: info.tbHits }),
       );
       return { move: result.move, ponder: result.ponder };
     } finally {

@@ -17,6 +17,7 @@ import { getVariant } from '../../rules/variants.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
 import { mateIn } from '../../search/search.ts';
+import { defaultTableDir } from '../../egdb/cache-dir.ts';
 
 export type HubMode = 'think' | 'ponder' | 'analyze';
 
@@ -28,6 +29,8 @@ export interface HubSearchRequest {
   counters?: DrawCounters;
   level: HubLevel;
   mode: HubMode;
+  /** Endgame table directory: null for none, undefined for the default. */
+  egdbPath?: string | null;
 }
 
 export interface HubInfo {
@@ -39,6 +42,8 @@ export interface HubInfo {
   nodes: number;
   timeMs: number;
   pv: Move[];
+  /** Positions scored from the endgame tables, when the search has tables. */
+  tbHits?: number;
 }
 
 export interface HubBackend {
@@ -68,6 +73,7 @@ export class HubSession {
   private ttMb = 64;
   private threads = 1;
   private evalKind: EvalKind = EVAL_KINDS[0];
+  private egdbPath: string | null = defaultTableDir();
   private initialised = false;
   private game: Game | null = null;
   private level: HubLevel = { kind: 'move-time', seconds: 1 };
@@ -158,6 +164,7 @@ export class HubSession {
     this.send('param', { name: 'tt-size', value: this.ttMb, type: 'int', min: TT_MIN, max: TT_MAX });
     this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
     this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
+    this.send('param', { name: 'egdb-path', value: this.egdbPath ?? 'none', type: 'string' });
     this.send('wait');
   }
 
@@ -183,6 +190,10 @@ export class HubSession {
         return;
       case 'threads':
         this.threads = intParam(name, value, 1, THREADS_MAX);
+        return;
+      case 'egdb-path':
+        // Applies from the next search; "none" (or nothing) searches without tables.
+        this.egdbPath = value.trim() === '' || value.trim() === 'none' ? null : value;
         return;
       default:
         throw new Error(`unknown parameter "${name}"`);
@@ -245,7 +256,7 @@ export class HubSession {
     this.ponderEnded = false;
     const history = this.game.historyKeys();
     const onInfo = (info: HubInfo) => this.info(info);
-    this.backend.search({ variant, root, history, counters: this.game.drawCounters, level: this.level, mode }, onInfo).then(
+    this.backend.search({ variant, root, history, counters: this.game.drawCounters, level: this.level, mode, egdbPath: this.egdbPath }, onInfo).then(
       ({ move, ponder }) => {
         // The protocol lets a ponder search end early; the GUI's ponder-hit may then still come.
         this.ponderEnded = this.searching === 'ponder' && !this.stopping;
@@ -288,6 +299,8 @@ export class HubSession {
       nodes: info.nodes,
       time: seconds.toFixed(3),
       nps: seconds > 0 ? (info.nodes / seconds / 1e6).toFixed(2) : undefined,
+      // Our own field: positions the endgame tables scored.
+      'tb-hits': info.tbHits,
       pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(this.variant, m, [], 'hub')).join(' ') : undefined,
     });
   }
