@@ -24,6 +24,7 @@ const entries = {
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
   'eval-speed': 'bench/eval-speed.ts',
+  'egdb-playout': 'bench/egdb-playout.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
