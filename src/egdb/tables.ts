@@ -17,6 +17,16 @@ interface Loaded {
   data: Uint8Array;
 }
 
+/**
+ * Games whose quiet moves are diagonal steps and flights of single pieces, which is what the
+ * generator takes back (Turkish moves orthogonally, Lasca moves columns).
+ */
+const TABLE_VARIANTS: readonly string[] = ['english', 'international', 'brazilian', 'russian'];
+
+export function tablesPossible(variant: Variant): boolean {
+  return TABLE_VARIANTS.includes(variant.name);
+}
+
 export function tableFile(dir: string, variant: Variant, balance: Balance): string {
   return join(dir, variant.name, `${balanceName(balance)}.egdb`);
 }
@@ -35,6 +45,7 @@ export class EndgameTables {
     readonly dir: string | null,
     private readonly report: (message: string) => void = () => undefined,
   ) {
+    if (!tablesPossible(variant)) throw new Error(`there are no endgame tables for ${variant.name} (only ${TABLE_VARIANTS.join(', ')})`);
     this.orienter = new Orienter(variant.geometry);
     let most = 0;
     if (dir !== null && existsSync(join(dir, variant.name))) {

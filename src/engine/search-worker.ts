@@ -9,7 +9,7 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { computeKey } from '../rules/convert.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
-import { EndgameTables } from '../egdb/tables.ts';
+import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 
 const searchers = new Map<string, Searcher>();
 const WARM_UP_NODES = 10_000;
@@ -46,7 +46,7 @@ export default function runSearch(task: SearchTask): TaskResult {
   if (task.clear) searcher.clear();
   const dir = task.egdbPath === undefined ? defaultTableDir() : task.egdbPath;
   let tables: EndgameTables | null = null;
-  if (dir !== null) {
+  if (dir !== null && tablesPossible(searcher.variant)) {
     const key = `${searcher.variant.name}\n${dir}`;
     tables = tableSets.get(key) ?? new EndgameTables(searcher.variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
     tableSets.set(key, tables);

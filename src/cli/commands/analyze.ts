@@ -6,7 +6,7 @@ import { formatMove, parseMove } from '../../notation/move-text.ts';
 import type { Limits } from '../../engine/task.ts';
 import { Searcher } from '../../search/search.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
-import { EndgameTables } from '../../egdb/tables.ts';
+import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { formatInfo, formatScore } from '../search-output.ts';
@@ -53,7 +53,7 @@ export function analyzeCommand(): Command {
       const evaluator = createEvaluator(variant, { kind: parseEvalKind(opts.eval) });
       const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096), {}, evaluator);
       const egdbPath = opts.egdbPath ?? defaultTableDir();
-      if (egdbPath !== 'none') searcher.useTables(new EndgameTables(variant, egdbPath, (m) => process.stderr.write(`damka: ${m}\n`)));
+      if (egdbPath !== 'none' && tablesPossible(variant)) searcher.useTables(new EndgameTables(variant, egdbPath, (m) => process.stderr.write(`damka: ${m}\n`)));
       const result = searcher.search(game.position, {
         history: game.historyKeys(),
         counters: game.drawCounters,

@@ -5,7 +5,7 @@ import { type Balance, balanceName, balancesUpTo, defaultPieces } from '../../eg
 import { buildTables } from '../../egdb/build.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { balanceOf } from '../../egdb/orient.ts';
-import { EndgameTables } from '../../egdb/tables.ts';
+import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
 import { UNKNOWN, valueName } from '../../egdb/values.ts';
 import { checkTable } from '../../egdb/verify.ts';
 import { formatMove } from '../../notation/move-text.ts';
@@ -35,6 +35,7 @@ function buildCommand(): Command {
       const variant = resolveVariant(opts.variant);
       const pieces = piecesFor(variant, opts.pieces);
       const dir = opts.dir ?? defaultTableDir();
+      if (!tablesPossible(variant)) throw new UsageError(`there are no endgame tables for ${variant.name}`);
       const out = process.stdout;
       out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir}\n`);
       const progress = new Progress();
@@ -82,7 +83,7 @@ function probeCommand(): Command {
         const after = tables.probe(variant.play(pos, move));
         // The value after the move is the opponent's: a loss for them is a win for the mover.
         const forMover = after === UNKNOWN ? 'unknown' : valueName(after === 1 ? 2 : after === 2 ? 1 : 0);
-        out.write(`  ${formatMove(move, moves, 'pdn').padEnd(10)} ${forMover}\n`);
+        out.write(`  ${formatMove(variant, move, moves, 'pdn').padEnd(10)} ${forMover}\n`);
       }
       for (const p of problems) process.stderr.write(`damka: ${p}\n`);
     }));
