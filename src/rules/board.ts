@@ -15,6 +15,11 @@ export interface Board {
   side: Color;
   /** Index 1..squares holds the piece on that square; index 0 is unused. */
   squares: Piece[];
+  /**
+   * Lasca: each square's whole column as text, top first (w/b soldiers, W/B officers, '' empty),
+   * index as `squares`, which then holds the commanders.
+   */
+  columns?: string[];
 }
 
 export function emptyBoard(squares: number, side: Color): Board {

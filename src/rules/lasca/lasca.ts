@@ -1,10 +1,10 @@
 // Lasca as a Variant: the hot path from generate.ts and make.ts, and the slow path that turns
 // columns and moves into plain objects.
 //
-// The Board of the Variant interface holds one piece a square, so for Lasca it is the top view:
-// toBoard gives each column's commander (soldier = man, officer = king), and fromBoard reads
-// every piece as a column of one. The columns themselves travel as text (columnsOf,
-// fromColumns), which is what the position text of RULES.md is made of.
+// A Board holds one piece a square plus, for Lasca, the columns as text: toBoard gives each
+// column's commander in `squares` (soldier = man, officer = king), so code that asks only who
+// stands where works unchanged, and the whole columns in `columns`; fromBoard reads `columns`
+// when present, else every piece as a column of one.
 
 import { GEOMETRY_7x7 } from '../../board/geometry-7x7.ts';
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from '../board.ts';
@@ -84,7 +84,7 @@ const PIECE_LETTER: Record<number, string> = { [WHITE_MAN]: 'w', [WHITE_KING]: '
 
 function fromBoard(board: Board): Position {
   if (board.squares.length !== SQUARES + 1) throw new Error(`board has ${board.squares.length - 1} squares, the 7x7 board has ${SQUARES}`);
-  return fromColumns(board.side, board.squares.map((p, sq) => (sq === 0 || p === EMPTY ? '' : PIECE_LETTER[p])));
+  return fromColumns(board.side, board.columns ?? board.squares.map((p, sq) => (sq === 0 || p === EMPTY ? '' : PIECE_LETTER[p])));
 }
 
 function toBoard(pos: Position): Board {
@@ -96,6 +96,7 @@ function toBoard(pos: Position): Board {
     else if ((pos.bLo >>> b) & 1) p = officer ? BLACK_KING : BLACK_MAN;
     board.squares[b + 1] = p;
   }
+  board.columns = columnsOf(pos);
   return board;
 }
 
@@ -150,8 +151,8 @@ function startColumns(): string[] {
 
 export const LASCA: Variant = {
   name: 'lasca',
-  // No PDN GameType number is registered for Lasca; 0 is what we write (see notation/pdn.ts).
-  gameType: 0,
+  // PDN has no registered GameType for Lasca: we write and read 99, a number no standard game uses.
+  gameType: 99,
   geometry: GEOMETRY_7x7,
   startFen: LASCA_START,
   firstToMove: WHITE,
