@@ -191,7 +191,7 @@ export function describeLine(variant: Variant, pos: Position, line: readonly Mov
   let at = pos;
   for (const move of line) {
     const legal = variant.legalMoves(at);
-    const own = legal.find((m) => sameMove(m, move));
+    const own = legal.find((m) => sameMove(m, move, variant));
     if (!own) break; // cannot happen for a line the search found from this position
     out.push(describeMove(variant, own, legal));
     at = variant.play(at, own);

@@ -7,7 +7,6 @@ import { Searcher } from '../search/search.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
-import { computeKey } from '../rules/convert.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 
@@ -52,8 +51,8 @@ export default function runSearch(task: SearchTask): TaskResult {
     tableSets.set(key, tables);
   }
   searcher.useTables(tables);
+  // The key comes along: every position the main thread holds keeps its key up to date.
   const root = Object.assign(new Position(), task.root);
-  computeKey(root);
   try {
     const result = searcher.search(root, {
       history: { lo: task.historyLo, hi: task.historyHi },

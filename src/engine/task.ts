@@ -1,5 +1,5 @@
 // What travels between the main thread and a search worker. Positions go as their plain
-// bitboard fields; the stop flag lives in shared memory so that a stop takes effect while
+// fields (bitboards, key, and Lasca's columns); the stop flag lives in shared memory so that a stop takes effect while
 // the worker is busy searching and cannot read messages.
 
 import type { MessagePort } from 'node:worker_threads';
@@ -8,7 +8,7 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 import type { SearchInfo, SearchResult } from '../search/search.ts';
 
-export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
+export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'keyLo' | 'keyHi' | 'cols'>;
 
 export interface Limits {
   depth?: number;
@@ -60,6 +60,7 @@ export type TaskResult = SearchResult;
 
 export const STOP = 0;
 
+/** The fields of `pos`, Lasca's columns copied: the caller may reuse `pos` before the task is sent. */
 export function plainPosition(pos: Position): PlainPosition {
-  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side };
+  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side, keyLo: pos.keyLo, keyHi: pos.keyHi, cols: pos.cols && pos.cols.slice() };
 }

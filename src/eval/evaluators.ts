@@ -3,6 +3,7 @@
 import type { Variant } from '../rules/variant.ts';
 import { ClassicEvaluator } from './classic.ts';
 import { GenericEvaluator } from './generic.ts';
+import { LascaEvaluator } from './lasca.ts';
 import { PatternEvaluator } from './pattern/evaluator.ts';
 import { shippedWeights } from './pattern/shipped.ts';
 import type { PatternWeights } from './pattern/weights-file.ts';
@@ -17,6 +18,8 @@ export interface EvalChoice {
 }
 
 export function createEvaluator(variant: Variant, choice: EvalChoice = {}): PositionEvaluator {
+  // Lasca's columns need an evaluation of their own, whichever kind is asked for.
+  if (variant.name === 'lasca') return new LascaEvaluator();
   // Games with neither learned nor hand-set weights (Brazilian, Russian, Turkish) have one
   // evaluation, whichever kind is asked for: the Hub and the CLI ask for `pattern` by default.
   if (!hasWeights(variant.name) && !choice.weights && !shippedWeights(variant)) return new GenericEvaluator(variant);

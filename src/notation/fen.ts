@@ -7,6 +7,7 @@ import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE
 import { BLACK, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from './errors.ts';
+import { formatLascaColumns, hasColumns, parseLascaPosition } from './lasca-text.ts';
 
 const bad = (message: string, index: number) => new NotationError('malformed', `bad FEN: ${message}`, index);
 
@@ -24,6 +25,8 @@ export function crowningRow(variant: Variant, white: boolean): [number, number] 
 }
 
 export function parseFen(variant: Variant, text: string): Board {
+  // Lasca's position text names columns, not pieces (RULES.md); its Board carries them.
+  if (hasColumns(variant)) return variant.toBoard(parseLascaPosition(text));
   const squares = variant.geometry.squares;
   let src = text.trim();
   if (src === '') throw bad('empty text', 0);
@@ -108,6 +111,7 @@ export function writingOrder(variant: Variant): number[] {
 }
 
 export function formatFen(variant: Variant, board: Board): string {
+  if (hasColumns(variant)) return formatLascaColumns(board.side, board.columns ?? variant.toBoard(variant.fromBoard(board)).columns!);
   const white: string[] = [];
   const black: string[] = [];
   for (const sq of writingOrder(variant)) {

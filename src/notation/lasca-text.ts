@@ -9,7 +9,7 @@
 import { GEOMETRY_7x7, squareOfName } from '../board/geometry-7x7.ts';
 import { columnsOf, fromColumns } from '../rules/lasca/lasca.ts';
 import type { Move } from '../rules/move.ts';
-import { BLACK, type Position, WHITE } from '../rules/position.ts';
+import { BLACK, type Color, type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from './errors.ts';
 
@@ -49,14 +49,23 @@ export function parseLascaPosition(text: string): Position {
   }
 }
 
+/** Whether a game's positions are columns (Lasca), which FEN, Hub positions and moves hand to this file. */
+export function hasColumns(variant: Variant): boolean {
+  return variant.name === 'lasca';
+}
+
 export function formatLascaPosition(pos: Position): string {
-  const columns = columnsOf(pos);
+  return formatLascaColumns(pos.side, columnsOf(pos));
+}
+
+/** Position text from the columns (index 1..25, top first). */
+export function formatLascaColumns(side: Color, columns: readonly string[]): string {
   const items: string[] = [];
   // By rank from White's side, then by file: square numbers run from the top, so rows go backwards.
   for (let row = GEOMETRY_7x7.rows - 1; row >= 0; row--) {
     for (let sq = 1; sq <= 25; sq++) if (GEOMETRY_7x7.row(sq) === row && columns[sq] !== '') items.push(name(sq) + columns[sq]);
   }
-  return `${pos.side === WHITE ? 'W' : 'B'}:${items.join(',')}`;
+  return `${side === WHITE ? 'W' : 'B'}:${items.join(',')}`;
 }
 
 export function formatLascaMove(move: Move): string {

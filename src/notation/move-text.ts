@@ -10,10 +10,14 @@ import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from './errors.ts';
 import { squareRange } from './fen.ts';
+import { formatLascaMove, hasColumns, parseLascaMove } from './lasca-text.ts';
+import { sameLascaMove } from '../rules/lasca/lasca.ts';
 
 export type MoveStyle = 'pdn' | 'long' | 'hub';
 
 export function formatMove(variant: Variant, move: Move, legalMoves: readonly Move[], style: MoveStyle = 'pdn'): string {
+  // A Lasca capture is its route in every style, the Hub's too: the captured squares in any order would not say it.
+  if (hasColumns(variant)) return formatLascaMove(move);
   const name = variant.geometry.squareName;
   if (move.captured.length === 0) return `${name(move.from)}-${name(move.to)}`;
   if (style === 'hub') return [move.from, move.to, ...move.captured].map(name).join('x');
@@ -32,12 +36,15 @@ export function sortedMoveTexts(variant: Variant, moves: readonly Move[]): strin
   return moves.map((m) => formatMove(variant, m, moves)).sort(moveTextOrder(variant));
 }
 
-export function sameMove(a: Move, b: Move): boolean {
+/** The same move by RULES.md; in Lasca the order of the jumps counts too (pass the variant there). */
+export function sameMove(a: Move, b: Move, variant?: Variant): boolean {
+  if (variant !== undefined && hasColumns(variant)) return sameLascaMove(a, b);
   return a.from === b.from && a.to === b.to && a.captured.length === b.captured.length &&
     a.captured.every((sq, i) => sq === b.captured[i]);
 }
 
 export function parseMove(variant: Variant, pos: Position, text: string): Move {
+  if (hasColumns(variant)) return parseLascaMove(variant, pos, text);
   const g = variant.geometry;
   const src = text.trim();
   const square = g.naming === 'numeric' ? '\\d+' : '[a-z]\\d+';

@@ -4,12 +4,13 @@
 import { BRAZILIAN } from './brazilian.ts';
 import { ENGLISH } from './english.ts';
 import { INTERNATIONAL } from './international.ts';
+import { LASCA } from './lasca/lasca.ts';
 import { RUSSIAN } from './russian.ts';
 import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
-export { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH };
-export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH];
+export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
+export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA];
 
 /** Other names users and protocols give the games. */
 const ALIASES: Record<string, VariantName> = {

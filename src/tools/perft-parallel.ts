@@ -7,16 +7,13 @@ import { MoveList } from '../rules/move.ts';
 import { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { distFile } from './dist-path.ts';
+import { type PlainPosition, plainPosition } from '../engine/task.ts';
 import { PerftRunner } from './perft.ts';
 
 export interface PerftTask {
   variant: string;
-  position: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
+  position: PlainPosition;
   depth: number;
-}
-
-function plain(pos: Position): PerftTask['position'] {
-  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side };
 }
 
 export class PerftPool {
@@ -58,7 +55,7 @@ export class PerftPool {
       const m = variant.generate(child, list);
       for (let j = 0; j < m; j++) {
         variant.make(grandchild, child, list, j);
-        const task: PerftTask = { variant: variant.name, position: plain(grandchild), depth: depth - 2 };
+        const task: PerftTask = { variant: variant.name, position: plainPosition(grandchild), depth: depth - 2 };
         jobs.push(this.pool.run(task).then((leaves: number) => { counts[i] += leaves; }));
       }
     }

@@ -5,10 +5,12 @@
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, WHITE_KING, WHITE_MAN } from '../../rules/board.ts';
 import type { Geometry } from '../../board/geometry.ts';
 import { WHITE } from '../../rules/position.ts';
+import { columnDiagram } from './column-diagram.ts';
 
 const SYMBOLS: Record<number, string> = { [WHITE_MAN]: 'w', [WHITE_KING]: 'W', [BLACK_MAN]: 'b', [BLACK_KING]: 'B' };
 
 export function diagram(geometry: Geometry, board: Board, numbers: boolean): string {
+  if (board.columns) return columnDiagram(geometry, board, numbers);
   const n = geometry.rows;
   const cell = numbers ? 3 : 2;
   const lines: string[] = [];

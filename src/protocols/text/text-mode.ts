@@ -81,7 +81,8 @@ export class TextMode {
         case 'go': case 'g': return await this.engineMoves(true);
         case '0': case '1': case '2': return await this.setComputer(Number(word));
         default:
-          if (/^\d/.test(word)) return await this.playMove(text);
+          // Moves start with a square: a number, or a name such as d3 (Turkish, Lasca).
+          if (/^(\d|[a-z]\d)/i.test(word)) return await this.playMove(text);
           this.print(`unknown command "${word}"; type "help" for the list`);
       }
     } catch (err) {
