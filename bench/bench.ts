@@ -5,7 +5,7 @@
 
 import { availableParallelism } from 'node:os';
 import perftTable from '../test/data/perft.json' with { type: 'json' };
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
@@ -62,6 +62,12 @@ for (const [variant, depth, counts] of [
     console.log(`${variant.name} perft ${depth}: ${leaves}, but the table says ${counts[depth - 1]}`);
     process.exitCode = 1;
   }
+}
+
+// Lasca has no published table; the tests check it against the reference generator to depth 8.
+{
+  const runner = new PerftRunner(LASCA);
+  await timeRuns('lasca perft 14, 1 thread', () => runner.run(LASCA.startPosition(), 14));
 }
 
 console.log('\nEnglish perft 9, Damka against rapid-draughts (same depth, same machine, same run):');
