@@ -93,6 +93,22 @@ describe('engine', () => {
     expect((await third.result).stopped).toBe(true);
   });
 
+  it('learns between searches, and newGame() forgets: the same search costs as much as from a fresh engine', async () => {
+    const fresh = createEngine({ tableMb: 2 });
+    try {
+      const game = DraughtsGame.create('english');
+      game.play('11-15');
+      const first = await fresh.analyse(game, { depth: 7 });
+      const again = await fresh.analyse(game, { depth: 7 });
+      expect(again.nodes).toBeLessThan(first.nodes);
+      fresh.newGame();
+      fresh.setTableSize(2);
+      expect((await fresh.analyse(game, { depth: 7 })).nodes).toBe(first.nodes);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('searches a copy: the game may change meanwhile', async () => {
     const game = DraughtsGame.create('english');
     const search = engine.search(game, { depth: 4 });

@@ -84,7 +84,7 @@ export class DraughtsEngine {
     const root = inner.position.clone();
     const history = inner.historyKeys();
     const counters = { ...inner.drawCounters };
-    const progress = new Progress();
+    const infos = new InfoStream();
 
     const toInfo = (info: InnerInfo) => publicInfo(variant, root, info);
     let handle!: Running;
@@ -111,18 +111,18 @@ export class DraughtsEngine {
         handle.last = info;
         const out = toInfo(info);
         options.onInfo?.(out);
-        progress.push(out);
+        infos.push(out);
       },
       settle: () => undefined,
     };
     const result = started.then(
       (r) => {
         const out = publicResult(variant, root, r, handle.stopped);
-        progress.end();
+        infos.end();
         return out;
       },
       (err: unknown) => {
-        progress.fail(err);
+        infos.fail(err);
         throw err;
       },
     );
@@ -135,7 +135,7 @@ export class DraughtsEngine {
     return {
       result,
       stop: () => this.stopRunning(handle),
-      [Symbol.asyncIterator]: () => progress.iterator(),
+      [Symbol.asyncIterator]: () => infos.iterator(),
     };
   }
 
@@ -258,7 +258,7 @@ function fallbackResult(variant: Variant, root: Position, last: InnerInfo | null
 }
 
 /** Infos as an async iterator: buffered until read, ending when the search ends. */
-class Progress {
+class InfoStream {
   private readonly buffered: SearchInfo[] = [];
   private waiting: ((r: IteratorResult<SearchInfo>) => void) | null = null;
   private failWaiting: ((err: unknown) => void) | null = null;
