@@ -31,10 +31,10 @@ if (!hasChromium) {
 }
 
 function bundleSizes(): void {
-  console.log('bundle                     raw       gzip');
+  console.log(`${'bundle'.padEnd(30)}    raw      gzip`);
   for (const file of ['dist/browser/damka.js', 'dist/browser/damka-worker.js', 'dist/web/app.js', 'dist/web/index.html', 'dist/web/style.css']) {
     const bytes = readFileSync(packageFile(file));
-    console.log(`${file.padEnd(26)} ${(bytes.length / 1024).toFixed(1).padStart(6)} KB ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB`);
+    console.log(`${file.padEnd(30)} ${(bytes.length / 1024).toFixed(1).padStart(6)} KB ${(gzipSync(bytes, { level: 9 }).length / 1024).toFixed(1).padStart(6)} KB`);
   }
 }
 

@@ -201,4 +201,11 @@ describe('the package', () => {
     expect(out.error).toBe('function');
     expect(run.status).toBe(0);
   });
+
+  it('declares its types: a strict program without Node types compiles against the entry points', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'test/fixtures/library-consumer'], { cwd: root, encoding: 'utf8', timeout: 240_000 });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  }, 300_000);
 });
