@@ -7,7 +7,9 @@
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 
-const BITS = 15;
+// 2^17 entries (1 MB): English bench at depth 12, three runs each on a loaded machine,
+// 126-160 K nodes a second with 2^15 against 144-183 K with 2^17.
+const BITS = 17;
 
 export class EvalCache {
   private readonly keys = new Int32Array(1 << BITS);
