@@ -10,6 +10,7 @@ import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { MATE_BOUND, Searcher, mateIn } from '../src/search/search.ts';
+import { moveBudget } from '../src/search/time.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
 import { referenceRulesOf } from './reference/reference-rules.ts';
@@ -130,6 +131,16 @@ describe('search', () => {
     const elapsed = performance.now() - t0;
     expect(r.move).not.toBeNull();
     expect(elapsed).toBeLessThan(1000);
+  });
+
+  it('shares a clock over the moves still to play, a long control over fewer moves than it names', () => {
+    // 40 moves or fewer: exactly the share of each, after a reserve of a second.
+    expect(moveBudget(60, 0, 40)).toBeCloseTo(59 / 40, 5);
+    expect(moveBudget(60, 0, 10)).toBeCloseTo(59 / 10, 5);
+    // DXP's 150 moves for the game: more than a 150th, well under a 40th.
+    expect(moveBudget(60, 0, 150)).toBeCloseTo(59 / 95, 5);
+    // Sudden death: a 30th, plus most of the increment.
+    expect(moveBudget(60, 1, 0)).toBeCloseTo(59 / 30 + 0.8, 5);
   });
 
   it('plays a single legal move at once, but analyses it when asked', () => {
