@@ -86,29 +86,44 @@ function toBase64(a: Int16Array): string {
   return btoa(s);
 }
 
-function fromBase64(text: string, size: number, what: string, fail: (why: string) => never): Int16Array {
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Base64 to bytes: Node's Buffer where there is one (Node's atob is slow), else atob; null for
+ * text that is not base64 (Buffer skips stray characters instead: the length and checksum
+ * checks catch that).
+ */
+function base64Bytes(text: string): Uint8Array | null {
+  const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
+  if (B) return B.from(text, 'base64');
   let raw: string;
   try {
     raw = atob(text);
   } catch {
-    return fail(`${what} weights are not base64`);
+    return null;
   }
-  if (raw.length !== size * 2) fail(`${what} weights hold ${Math.floor(raw.length / 2)} values, expected ${size} (truncated?)`);
-  const out = new Int16Array(size);
-  for (let i = 0; i < size; i++) {
-    const u = raw.charCodeAt(2 * i) | (raw.charCodeAt(2 * i + 1) << 8);
-    out[i] = (u << 16) >> 16;
-  }
-  return out;
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
 }
 
-/** FNV-1a over both arrays, as 8 hex digits. */
+function fromBase64(text: string, size: number, what: string, fail: (why: string) => never): Int16Array {
+  const bytes = base64Bytes(text);
+  if (bytes === null) return fail(`${what} weights are not base64`);
+  if (bytes.length !== size * 2) fail(`${what} weights hold ${Math.floor(bytes.length / 2)} values, expected ${size} (truncated?)`);
+  if (LITTLE_ENDIAN) return new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  return Int16Array.from({ length: size }, (_, i) => view.getInt16(2 * i, true));
+}
+
+/** FNV-1a over both arrays, two weights (one 32-bit word) a step, as 8 hex digits. */
 function checksum(a: Int16Array, b: Int16Array): string {
   let h = 0x811c9dc5;
   for (const arr of [a, b]) {
-    for (let i = 0; i < arr.length; i++) {
-      h = Math.imul(h ^ (arr[i] & 0xff), 0x01000193);
-      h = Math.imul(h ^ ((arr[i] >>> 8) & 0xff), 0x01000193);
+    for (let i = 0; i < arr.length; i += 2) {
+      const word = (arr[i] & 0xffff) | ((i + 1 < arr.length ? arr[i + 1] : 0) << 16);
+      h = Math.imul(h ^ word, 0x01000193);
+      h ^= h >>> 15;
     }
   }
   return (h >>> 0).toString(16).padStart(8, '0');
