@@ -1,8 +1,15 @@
-// Transposition table in one preallocated Int32Array: buckets of four 4-word entries (one
-// 64-byte cache line). Word 0 checks the key's high half (the low half chose the bucket),
-// word 1 is the move, word 2 the score, word 3 packs depth (8 bits), bound (2) and the search
-// generation (22). Replacement inside a bucket: the same position, else the entry that is
-// oldest, then shallowest.
+// Transposition table in one Int32Array over shared memory, so that the workers of a parallel
+// search can map the same table: buckets of four 4-word entries (one 64-byte cache line).
+// Word 1 is the move, word 2 the score, word 3 packs depth (8 bits), bound (2) and the search
+// generation (22); word 0 is the key's high half (the low half chose the bucket) XOR those
+// three. Replacement inside a bucket: the same position, else the entry that is oldest, then
+// shallowest.
+//
+// Workers write entries without locks, so a reader may meet an entry half written by one
+// worker and half by another. Reading each word once and checking word 0 against the key
+// XOR the words read rejects such a torn entry (a miss) instead of trusting a move or score
+// that belongs to another position. A move that slipped through would still be harmless: the
+// search plays only moves it generated itself and uses the table's move to order them.
 //
 // Clearing never touches memory: entries older than the first generation after clear() count
 // as empty. A fresh allocation is zero already (the OS hands out zeroed pages as they are first
@@ -15,8 +22,9 @@ export const BOUND_EXACT = 3;
 
 const ENTRY = 4;
 const BUCKET = 4 * ENTRY;
+const BUCKET_BYTES = BUCKET * 4;
 const GENERATION_SHIFT = 10;
-const LAST_GENERATION = (1 << 22) - 1;
+export const LAST_GENERATION = (1 << 22) - 1;
 
 export class TranspositionTable {
   private data: Int32Array;
@@ -31,28 +39,44 @@ export class TranspositionTable {
   bound = BOUND_NONE;
 
   constructor(megabytes: number) {
-    const buckets = TranspositionTable.bucketsFor(megabytes);
-    this.data = new Int32Array(buckets * BUCKET);
-    this.mask = buckets - 1;
+    this.data = new Int32Array(TranspositionTable.allocate(megabytes));
+    this.mask = this.data.length / BUCKET - 1;
   }
 
-  /** Largest power of two of 64-byte buckets that fits the size. */
-  private static bucketsFor(megabytes: number): number {
+  /**
+   * Zeroed memory for a table of about `megabytes` (the largest power of two of buckets that
+   * fits), shared where the platform has shared memory (a browser page that is not
+   * cross-origin isolated has none: there the table is the worker's own).
+   */
+  static allocate(megabytes: number): SharedArrayBuffer | ArrayBuffer {
     const bytes = Math.max(1, megabytes) * 1024 * 1024;
     let buckets = 1;
-    while (buckets * 2 * BUCKET * 4 <= bytes) buckets *= 2;
-    return buckets;
+    while (buckets * 2 * BUCKET_BYTES <= bytes) buckets *= 2;
+    return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(buckets * BUCKET_BYTES) : new ArrayBuffer(buckets * BUCKET_BYTES);
   }
 
   get megabytes(): number {
     return (this.data.length * 4) / (1024 * 1024);
   }
 
-  resize(megabytes: number): void {
-    const buckets = TranspositionTable.bucketsFor(megabytes);
-    if (buckets - 1 === this.mask) return;
-    this.data = new Int32Array(buckets * BUCKET);
+  /** The memory this table lives in, to hand to other workers. */
+  get buffer(): SharedArrayBuffer | ArrayBuffer {
+    return this.data.buffer;
+  }
+
+  /** Uses a table allocated elsewhere (by allocate(), shared with other workers) from now on. */
+  attach(buffer: SharedArrayBuffer | ArrayBuffer): void {
+    const buckets = buffer.byteLength / BUCKET_BYTES;
+    if (!Number.isInteger(buckets) || buckets < 1 || (buckets & (buckets - 1)) !== 0) {
+      throw new Error(`a transposition table needs a power of two of ${BUCKET_BYTES}-byte buckets, got ${buffer.byteLength} bytes`);
+    }
+    this.data = new Int32Array(buffer);
     this.mask = buckets - 1;
+  }
+
+  resize(megabytes: number): void {
+    const buffer = TranspositionTable.allocate(megabytes);
+    if (buffer.byteLength !== this.data.byteLength) this.attach(buffer);
   }
 
   /** Forgets every entry at once, without writing to the table. */
@@ -71,22 +95,27 @@ export class TranspositionTable {
     this.generation++;
   }
 
-  /** Whether the entry at i belongs to the position with this check word and is not forgotten. */
-  private holds(i: number, check: number): boolean {
-    return this.data[i] === check && this.data[i + 3] >>> GENERATION_SHIFT >= this.oldest;
+  /**
+   * Workers sharing a table must agree on its age: before each search the engine gives them
+   * the generation it stood at (the search steps it on by one in every worker alike) and the
+   * first generation since the last clear.
+   */
+  setAge(generation: number, oldest: number): void {
+    this.generation = generation;
+    this.oldest = oldest;
   }
 
   /** Looks the position up; on a hit fills move, score, depth and bound and returns true. */
   probe(keyLo: number, keyHi: number): boolean {
     const d = this.data;
     const base = (keyLo & this.mask) * BUCKET;
-    // Zero is the empty entry's check word, so keys are stored with their low bit forced on.
+    // The low bit forced on keeps a stored key from ever looking like an empty entry.
     const check = keyHi | 1;
     for (let i = base; i < base + BUCKET; i += ENTRY) {
-      if (this.holds(i, check)) {
-        this.move = d[i + 1];
-        this.score = d[i + 2];
-        const info = d[i + 3];
+      const move = d[i + 1], score = d[i + 2], info = d[i + 3];
+      if ((d[i] ^ move ^ score ^ info) === check && info >>> GENERATION_SHIFT >= this.oldest) {
+        this.move = move;
+        this.score = score;
         this.depth = (info & 0xff) - 1;
         this.bound = (info >>> 8) & 3;
         return true;
@@ -104,11 +133,11 @@ export class TranspositionTable {
     let slot = base;
     let worst = Infinity;
     for (let i = base; i < base + BUCKET; i += ENTRY) {
-      const info = d[i + 3];
+      const oldMove = d[i + 1], info = d[i + 3];
       const generation = info >>> GENERATION_SHIFT;
-      if (d[i] === check && generation >= this.oldest) {
+      if ((d[i] ^ oldMove ^ d[i + 2] ^ info) === check && generation >= this.oldest) {
         // Keep a known move when the new result has none.
-        if (move === 0) move = d[i + 1];
+        if (move === 0) move = oldMove;
         slot = i;
         break;
       }
@@ -118,9 +147,10 @@ export class TranspositionTable {
         slot = i;
       }
     }
-    d[slot] = check;
+    const info = Math.min(254, Math.max(0, depth + 1)) | (bound << 8) | (this.generation << GENERATION_SHIFT);
     d[slot + 1] = move;
     d[slot + 2] = score;
-    d[slot + 3] = Math.min(254, Math.max(0, depth + 1)) | (bound << 8) | (this.generation << GENERATION_SHIFT);
+    d[slot + 3] = info;
+    d[slot] = check ^ move ^ score ^ info;
   }
 }
