@@ -1,10 +1,12 @@
 // Parallel search (lazy SMP): a transposition table in shared memory that workers read and
-// write without locks.
+// write without locks, and the worker engine searching with several workers.
 
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
+import type { Piscina } from 'piscina';
 import { describe, expect, it } from 'vitest';
+import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { Game } from '../src/game/game.ts';
 import { formatMove } from '../src/notation/move-text.ts';
 import { computeKey } from '../src/rules/convert.ts';
@@ -12,11 +14,14 @@ import { MoveList } from '../src/rules/move.ts';
 import { Position } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import { skipsDepth } from '../src/search/lazy-smp.ts';
 import { Searcher } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
+import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { rng } from './reference/random-positions.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const historyOf = (pos: Position) => ({ lo: new Int32Array([pos.keyLo]), hi: new Int32Array([pos.keyHi]) });
 const isLegal = (v: Variant, pos: Position, move: { from: number; to: number } | null) =>
   move !== null && v.legalMoves(pos).some((m) => formatMove(m, [], 'long') === formatMove(move as never, [], 'long'));
 
@@ -99,6 +104,119 @@ describe('shared transposition table', () => {
       const result = searcher.search(root, { limits: { depth: 5 }, analyze: true });
       expect(isLegal(variant, root, result.move), `${variant.name}: ${result.move && formatMove(result.move, [], 'long')}`).toBe(true);
       expect(result.depth).toBe(5);
+    }
+  });
+});
+
+describe('lazy SMP helpers', () => {
+  it('vary their iteration depths: the main search does every depth, helpers 1 and 2 split them', () => {
+    const depths = (index: number) => [1, 2, 3, 4, 5, 6, 7, 8].filter((d) => !skipsDepth(index, d));
+    expect(depths(0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(depths(1)).toEqual([2, 4, 6, 8]);
+    expect(depths(2)).toEqual([1, 3, 5, 7]);
+    expect(depths(3)).toEqual([1, 4, 5, 8]);
+  });
+});
+
+describe('worker engine with several threads', () => {
+  it('with 1 thread finds the same move, score and nodes as the search on this thread', async () => {
+    const engine = new WorkerEngine(16, 1);
+    try {
+      for (const variant of [ENGLISH, INTERNATIONAL]) {
+        const searcher = new Searcher(variant, 16);
+        for (const p of readBenchPositions(variant).filter((_, i) => i % 6 === 0)) {
+          searcher.clear();
+          const here = searcher.search(p.position, { limits: { depth: variant === ENGLISH ? 9 : 7 }, analyze: true });
+          engine.newGame();
+          const there = await engine.search({ variant, root: p.position, history: historyOf(p.position), limits: { depth: variant === ENGLISH ? 9 : 7 }, analyze: true });
+          expect([formatMove(there.move!, [], 'long'), there.score, there.nodes], p.id).toEqual([formatMove(here.move!, [], 'long'), here.score, here.nodes]);
+        }
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('with 2 threads plays a legal move in every bench position, at the depth asked, counting both workers\' nodes', async () => {
+    const engine = new WorkerEngine(8, 2);
+    try {
+      for (const variant of [ENGLISH, INTERNATIONAL]) {
+        const depth = variant === ENGLISH ? 7 : 5;
+        for (const p of readBenchPositions(variant)) {
+          engine.newGame();
+          let lastInfo = { depth: 0, nodes: 0 };
+          const r = await engine.search({ variant, root: p.position, history: historyOf(p.position), limits: { depth } }, (info) => { lastInfo = info; });
+          expect(isLegal(variant, p.position, r.move), `${variant.name} ${p.id}`).toBe(true);
+          if (variant.legalMoves(p.position).length > 1) {
+            expect(r.depth, p.id).toBe(depth);
+            expect(lastInfo.depth).toBe(depth);
+            expect(r.nodes).toBeGreaterThanOrEqual(lastInfo.nodes);
+          }
+        }
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('with 2 threads stops every worker within 50 ms of stop, and both searched', async () => {
+    const engine = new WorkerEngine(8, 2);
+    try {
+      await engine.start(INTERNATIONAL);
+      const root = INTERNATIONAL.startPosition();
+      const latencies: number[] = [];
+      for (const wait of [0, 100, 200, 300, 400]) {
+        let nodes = 0;
+        let searching!: () => void;
+        const started = new Promise<void>((resolve) => { searching = resolve; });
+        const pending = engine.search({ variant: INTERNATIONAL, root, history: historyOf(root), limits: { infinite: true } }, (info) => {
+          nodes = info.nodes;
+          if (info.depth === 3) searching();
+        });
+        await started;
+        await new Promise((r) => setTimeout(r, wait));
+        const t0 = performance.now();
+        engine.stop();
+        const result = await pending;
+        // The answer comes from the main worker; the time that counts is until every worker has ended.
+        await (engine as unknown as { idle: Promise<unknown> }).idle;
+        latencies.push(performance.now() - t0);
+        expect(isLegal(INTERNATIONAL, root, result.move)).toBe(true);
+        expect(nodes).toBeGreaterThan(0);
+      }
+      // As in the Hub tests: the median meets the 50 ms, and even a busy machine is not far off.
+      expect([...latencies].sort((a, b) => a - b)[2]).toBeLessThan(50);
+      expect(Math.max(...latencies)).toBeLessThan(250);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('reports a worker that dies mid-search, answers with a move from the survivor, and replaces it', async () => {
+    const engine = new WorkerEngine(8, 2);
+    const errors: string[] = [];
+    engine.onWorkerError = (message) => errors.push(message);
+    try {
+      const root = ENGLISH.startPosition();
+      await engine.start(ENGLISH);
+      const pool = (engine as unknown as { pool: Piscina }).pool;
+      for (const victim of [0, 1]) {
+        const pending = engine.search({ variant: ENGLISH, root, history: historyOf(root), limits: { infinite: true } });
+        await new Promise((r) => setTimeout(r, 200));
+        await pool.threads[victim].terminate();
+        await new Promise((r) => setTimeout(r, 50));
+        engine.stop();
+        const result = await pending;
+        expect(isLegal(ENGLISH, root, result.move)).toBe(true);
+        expect(errors.length).toBe(victim + 1);
+        expect(errors[victim]).toMatch(/^search worker [12] of 2 failed: .*exited/);
+      }
+      // Both workers again, and a search as usual.
+      const r = await engine.search({ variant: ENGLISH, root, history: historyOf(root), limits: { depth: 6 } });
+      expect(r.depth).toBe(6);
+      expect(pool.threads.length).toBe(2);
+    } finally {
+      await engine.close();
     }
   });
 });

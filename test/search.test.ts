@@ -197,6 +197,8 @@ describe('engine on a worker thread', () => {
   it('ends an infinite search within 20 ms of stop (plus message latency) with a legal move', async () => {
     const engine = new WorkerEngine(8);
     try {
+      // As a Hub init does: the worker is ready and warm before the search is timed.
+      await engine.start(INTERNATIONAL);
       const root = INTERNATIONAL.startPosition();
       const history = new Game(INTERNATIONAL).historyKeys();
       let infos = 0;

@@ -1,32 +1,34 @@
-// A piscina worker that runs one search at a time. The Searcher (and so its transposition
-// table) lives on between tasks, which is what makes a game's searches build on each other.
+// A piscina worker that runs one search at a time, as the main search of a root or as one of
+// its helpers. The Searcher (its killers and history) lives on between tasks; the
+// transposition table belongs to the engine, in shared memory mapped by every worker, so a
+// game's searches build on each other and the workers of one search on each other's work.
 
 import { Position } from '../rules/position.ts';
 import { getVariant } from '../rules/variants.ts';
+import { totalNodes } from '../search/lazy-smp.ts';
 import { Searcher } from '../search/search.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
-import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
+import { STOP, STOP_HELPERS, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 
-const searchers = new Map<string, Searcher>();
+/** A searcher per variant and evaluation, and the id of the table it maps. */
+const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
 const WARM_UP_NODES = 10_000;
 /** Tables stay loaded between searches, per variant and directory. */
 const tableSets = new Map<string, EndgameTables>();
 
-/** The searcher of a variant and evaluation, with a table of the size asked for, made on first use. */
-function searcherFor(variantName: string, ttMb: number, evalKind: EvalKind | undefined): Searcher {
+function entryFor(variantName: string, evalKind: EvalKind | undefined): { searcher: Searcher; tableId: number } {
   const variant = getVariant(variantName);
   const key = `${variant.name}:${evalKind ?? 'default'}`;
-  let searcher = searchers.get(key);
-  if (!searcher) {
-    searcher = new Searcher(variant, ttMb, {}, createEvaluator(variant, { kind: evalKind }));
-    searchers.set(key, searcher);
-  } else {
-    searcher.tt.resize(ttMb);
+  let entry = searchers.get(key);
+  if (!entry) {
+    // Its own small table serves the warm-up; the engine's shared table replaces it.
+    entry = { searcher: new Searcher(variant, 1, {}, createEvaluator(variant, { kind: evalKind })), tableId: -1 };
+    searchers.set(key, entry);
   }
-  return searcher;
+  return entry;
 }
 
 /**
@@ -35,13 +37,14 @@ function searcherFor(variantName: string, ttMb: number, evalKind: EvalKind | und
  * first search of a process ran at a thirtieth of its speed.
  */
 export function prepare(task: PrepareTask): void {
-  const searcher = searcherFor(task.variant, task.ttMb, task.evalKind);
+  const { searcher } = entryFor(task.variant, task.evalKind);
   searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
   searcher.clear();
 }
 
 export default function runSearch(task: SearchTask): TaskResult {
-  const searcher = searcherFor(task.variant, task.ttMb, task.evalKind);
+  const entry = entryFor(task.variant, task.evalKind);
+  const searcher = entry.searcher;
   if (task.clear) searcher.clear();
   const dir = task.egdbPath === undefined ? defaultTableDir() : task.egdbPath;
   let tables: EndgameTables | null = null;
@@ -53,6 +56,13 @@ export default function runSearch(task: SearchTask): TaskResult {
   searcher.useTables(tables);
   // The key comes along: every position the main thread holds keeps its key up to date.
   const root = Object.assign(new Position(), task.root);
+  if (entry.tableId !== task.tableId) {
+    searcher.tt.attach(task.table);
+    entry.tableId = task.tableId;
+  }
+  searcher.tt.setAge(task.generation, task.oldest);
+  const main = task.index === 0;
+  const role = task.nodeCounts ? { index: task.index, nodeCounts: task.nodeCounts } : undefined;
   try {
     const result = searcher.search(root, {
       history: { lo: task.historyLo, hi: task.historyHi },
@@ -61,14 +71,20 @@ export default function runSearch(task: SearchTask): TaskResult {
       analyze: task.analyze,
       startedAt: task.startedAt,
       signals: task.signals,
-      stopIndex: STOP,
-      onInfo: (info) => task.port.postMessage(info satisfies TaskInfo),
+      stopIndex: main ? STOP : STOP_HELPERS,
+      role,
+      onInfo: main ? (info) => task.port?.postMessage({ ...info, nodes: role ? totalNodes(role, info.nodes) : info.nodes } satisfies TaskInfo) : undefined,
     });
+    if (role) result.nodes = totalNodes(role, result.nodes);
     return result;
   } finally {
-    // The last message on the port: the caller waits for it, so every info line arrives
-    // before the result is acted on (the result travels on another channel).
-    task.port.postMessage({ end: true });
-    task.port.close();
+    if (main) {
+      // The move is decided: the helpers stop now rather than when the engine hears of it.
+      Atomics.store(task.signals, STOP_HELPERS, 1);
+      // The last message on the port: the caller waits for it, so every info line arrives
+      // before the result is acted on (the result travels on another channel).
+      task.port?.postMessage({ end: true });
+      task.port?.close();
+    }
   }
 }

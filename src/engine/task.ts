@@ -1,6 +1,8 @@
 // What travels between the main thread and a search worker. Positions go as their plain
-// fields (bitboards, key, and Lasca's columns); the stop flag lives in shared memory so that a stop takes effect while
-// the worker is busy searching and cannot read messages.
+// fields (bitboards, key, and Lasca's columns); the stop flags, node counts and the
+// transposition table live in shared memory, so that a stop takes effect while the workers are
+// busy searching and cannot read messages, and so that the workers of a parallel search share
+// what they find.
 
 import type { MessagePort } from 'node:worker_threads';
 import type { DrawCounters } from '../game/draw-rules.ts';
@@ -32,25 +34,33 @@ export interface SearchTask {
   limits: Limits;
   /** Search even a single legal move (analysis) instead of playing it at once. */
   analyze: boolean;
-  ttMb: number;
   /** Which evaluation searches (default: the learned one). */
   evalKind?: EvalKind;
   /** Endgame table directory: undefined for the default one, null for none. */
   egdbPath?: string | null;
-  /** Clear the hash table first (new game). */
+  /** The transposition table every worker maps, and a number that changes when it is replaced. */
+  table: SharedArrayBuffer;
+  tableId: number;
+  /** The table's age, the same for every worker of a search (TranspositionTable.setAge). */
+  generation: number;
+  oldest: number;
+  /** Forget killers and history first (a new game; the table forgets by its age). */
   clear: boolean;
   /** When the search was asked for (Date.now()): time spent reaching the worker counts against the move. */
   startedAt: number;
-  /** Int32Array over a SharedArrayBuffer, this search's own: index 0 is the stop flag. */
+  /** Int32Array over a SharedArrayBuffer, this search's own: the flags STOP and STOP_HELPERS. */
   signals: Int32Array;
-  /** Where info messages go. */
-  port: MessagePort;
+  /** 0 for the main search, which reports and decides; 1 and up for helpers. */
+  index: number;
+  /** Nodes a worker (one slot each) when more than one searches; absent for a lone search. */
+  nodeCounts?: BigInt64Array;
+  /** Where the main worker's info messages go. */
+  port?: MessagePort;
 }
 
-/** Sets up a variant's searcher and table before the first search. */
+/** Sets up a worker's searcher for a variant before the first search, and warms it up. */
 export interface PrepareTask {
   variant: string;
-  ttMb: number;
   evalKind?: EvalKind;
 }
 
@@ -58,7 +68,10 @@ export interface PrepareTask {
 export type TaskInfo = SearchInfo;
 export type TaskResult = SearchResult;
 
+/** Set by the engine: every worker stops. */
 export const STOP = 0;
+/** Set also when the main search has ended: helpers stop, the move is decided. */
+export const STOP_HELPERS = 1;
 
 /** The fields of `pos`, Lasca's columns copied: the caller may reuse `pos` before the task is sent. */
 export function plainPosition(pos: Position): PlainPosition {

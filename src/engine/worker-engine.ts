@@ -1,43 +1,86 @@
-// The engine as the front-ends see it: searches run on a piscina worker so that the caller's
-// thread keeps reading its protocol; stop is a flag in shared memory (Atomics), the same
-// mechanism parallel search will use.
+// The engine as the front-ends see it: searches run on piscina workers so that the caller's
+// thread keeps reading its protocol. With `threads` N, N workers search the same root at once
+// (lazy SMP, src/search/lazy-smp.ts): one main search that reports and decides, N-1 helpers.
+// Everything they share lives in shared memory: the transposition table, the node counts and
+// the stop flags (Atomics), so a stop reaches a worker while it is busy searching.
+//
+// piscina suits this long-lived pool: its workers start once and are reused by every search
+// (each keeps its Searcher between tasks), N tasks on N threads run at once, and a worker
+// that dies fails only its own task and is replaced by a fresh one.
 
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Variant } from '../rules/variant.ts';
-import { distFile } from '../tools/dist-path.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
+import { LAST_GENERATION, TranspositionTable } from '../search/tt.ts';
+import { distFile } from '../tools/dist-path.ts';
 import type { Engine, EngineRequest } from './engine.ts';
-import { STOP, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
+import { STOP, STOP_HELPERS, type Limits, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
 
 const newSignals = () => new Int32Array(new SharedArrayBuffer(4 * 4));
 
+/** Helpers search until the main search has decided (or a stop): it alone keeps the limits. */
+const HELPER_LIMITS: Limits = { infinite: true };
+
 export class WorkerEngine implements Engine {
   private pool: Piscina | null = null;
-  private ttMb = 64;
+  private poolThreads = 0;
+  /** Variants (and evaluations) whose searchers the pool's workers have made and warmed up. */
+  private prepared = new Set<string>();
+  private ttMb: number;
+  private threads: number;
   private evalKind: EvalKind | undefined;
+  private table: SharedArrayBuffer | null = null;
+  private tableMb = 0;
+  private tableId = 0;
+  /** The table's age: the generation of the last search, and the first since the last new game. */
+  private generation = 0;
+  private oldest = 1;
   private clearNext = true;
   /**
-   * The stop flag of the latest search asked for. Each search gets its own, made the moment
+   * The stop flags of the latest search asked for. Each search gets its own, made the moment
    * it is asked for, so a stop that follows at once (in the same read as its `go`) reaches it
-   * even before the worker has started, and nothing can wipe that stop out.
+   * even before the workers have started, and nothing can wipe that stop out.
    */
   private signals = newSignals();
   private deadline: NodeJS.Timeout | null = null;
   private running: Promise<TaskResult> | null = null;
+  /** Settles when every worker of the last search has ended (helpers may end just after the answer). */
+  private idle: Promise<unknown> = Promise.resolve();
+  /** Where a worker's failure is reported (the search goes on with a move from a surviving worker). */
+  onWorkerError: (message: string) => void = (message) => process.stderr.write(`damka: ${message}\n`);
 
-  constructor(ttMb = 64) {
+  constructor(ttMb = 64, threads = 1) {
     this.ttMb = ttMb;
+    this.threads = threads;
   }
 
   /**
-   * Starts the worker; with a variant, also makes its searcher and table, so that the first
-   * search pays for neither (a protocol answers ready only after this).
+   * Starts the workers (a pool of `threads`); with a variant, also makes the table and each
+   * worker's searcher and warms them up, so that the first search pays for none of it (a
+   * protocol answers ready only after this).
    */
   async start(variant?: Variant): Promise<void> {
-    // One worker: its transposition table lives on between the searches of a game.
-    this.pool ??= new Piscina({ filename: distFile('search-worker.js'), minThreads: 1, maxThreads: 1, idleTimeout: Infinity });
-    if (variant) await this.pool.run({ variant: variant.name, ttMb: this.ttMb, evalKind: this.evalKind } satisfies PrepareTask, { name: 'prepare' });
+    if (!this.pool || this.poolThreads !== this.threads) {
+      const old = this.pool;
+      const pool = new Piscina({ filename: distFile('search-worker.js'), minThreads: this.threads, maxThreads: this.threads, idleTimeout: Infinity });
+      this.pool = pool;
+      this.poolThreads = this.threads;
+      this.prepared.clear();
+      // A worker that dies between tasks: piscina replaces it; say so rather than crash.
+      pool.on('error', (err: Error) => this.onWorkerError(`a search worker died between searches: ${err.message}`));
+      await old?.destroy();
+    }
+    if (variant) {
+      this.sharedTable();
+      const key = `${variant.name}:${this.evalKind ?? 'default'}`;
+      if (!this.prepared.has(key)) {
+        const pool = this.pool;
+        // One task a worker at once: each makes and warms up its own searcher.
+        await Promise.all(Array.from({ length: this.threads }, () => pool.run({ variant: variant.name, evalKind: this.evalKind } satisfies PrepareTask, { name: 'prepare' })));
+        this.prepared.add(key);
+      }
+    }
   }
 
   setTableSize(mb: number): void {
@@ -49,18 +92,25 @@ export class WorkerEngine implements Engine {
     this.evalKind = kind;
   }
 
+  /** Workers searching each position from the next search on. */
+  setThreads(n: number): void {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`threads must be a whole number from 1, got ${n}`);
+    this.threads = n;
+  }
+
   search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
     // Everything up to the first await happens now, in the caller's order of events: the
-    // previous search is told to stop and this one's flag and clock are set.
+    // previous search is told to stop and this one's flags and clock are set.
     this.stop();
     const signals = newSignals();
     this.signals = signals;
     const startedAt = Date.now();
     const previous = this.running;
     const run = (async () => {
-      // One search at a time: the worker runs tasks in turn, but wait so that the infos of
-      // the two never interleave.
+      // One search at a time: wait so that the infos of two never interleave, and until every
+      // worker of the previous one has ended.
       if (previous) await previous.catch(() => undefined);
+      await this.idle;
       return this.run(request, signals, startedAt, onInfo);
     })();
     this.running = run;
@@ -69,8 +119,20 @@ export class WorkerEngine implements Engine {
     return run;
   }
 
+  /** The table for the next search: made when first needed or resized, fresh memory being zero already. */
+  private sharedTable(): SharedArrayBuffer {
+    if (this.table === null || this.tableMb !== this.ttMb || this.generation >= LAST_GENERATION - 1) {
+      this.table = TranspositionTable.allocate(this.ttMb) as SharedArrayBuffer;
+      this.tableMb = this.ttMb;
+      this.tableId++;
+      this.generation = 0;
+      this.oldest = 1;
+    }
+    return this.table;
+  }
+
   private async run(request: EngineRequest, signals: Int32Array, startedAt: number, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
-    await this.start();
+    await this.start(request.variant);
     const history = request.history;
     const { port1, port2 } = new MessageChannel();
     let ended!: () => void;
@@ -79,43 +141,78 @@ export class WorkerEngine implements Engine {
       if ('end' in message) ended();
       else onInfo?.(message);
     });
-    const task: SearchTask = {
+    const n = this.threads;
+    const table = this.sharedTable();
+    if (this.clearNext) this.oldest = this.generation + 1;
+    const common = {
       variant: request.variant.name,
       root: plainPosition(request.root),
       historyLo: history.lo,
       historyHi: history.hi,
       counters: request.counters,
-      limits: request.limits,
       analyze: request.analyze ?? false,
       egdbPath: request.egdbPath,
-      ttMb: this.ttMb,
       evalKind: this.evalKind,
+      table,
+      tableId: this.tableId,
+      generation: this.generation,
+      oldest: this.oldest,
       clear: this.clearNext,
       startedAt,
       signals,
-      port: port2,
+      nodeCounts: n > 1 ? new BigInt64Array(new SharedArrayBuffer(8 * n)) : undefined,
     };
     this.clearNext = false;
+    this.generation++;
+    const pool = this.pool!;
+    const tasks: Promise<TaskResult>[] = [];
+    for (let index = 0; index < n; index++) {
+      const task: SearchTask = index === 0
+        ? { ...common, index, limits: request.limits, port: port2 }
+        : { ...common, index, limits: HELPER_LIMITS };
+      // A failed worker stops the others: its search is over, and none of them may run on unsupervised.
+      tasks.push(pool.run(task, index === 0 ? { transferList: [port2] } : {}).catch((err: unknown) => {
+        Atomics.store(signals, STOP, 1);
+        Atomics.store(signals, STOP_HELPERS, 1);
+        const message = `search worker ${index + 1} of ${n} failed: ${err instanceof Error ? err.message : String(err)}`;
+        this.onWorkerError(message);
+        throw new Error(message);
+      }));
+    }
+    const settled = Promise.allSettled(tasks);
+    this.idle = settled;
     try {
-      const result: TaskResult = await this.pool!.run(task, { transferList: [port2] });
-      await portEnded;
-      return result;
+      // The main search answers; the helpers, already told to stop, end within moments.
+      const result = await tasks[0].catch(() => null);
+      if (result !== null) {
+        await portEnded;
+        return result;
+      }
+      // The main search is lost; a helper searched the same root, so its move stands in.
+      const outcomes = await settled;
+      const helper = outcomes.find((o): o is PromiseFulfilledResult<TaskResult> => o.status === 'fulfilled' && o.value.move !== null);
+      if (helper) return helper.value;
+      throw (outcomes[0] as PromiseRejectedResult).reason;
     } finally {
       if (this.signals === signals) this.cancelDeadline();
       port1.close();
     }
   }
 
-  /** Stops the latest search asked for, whether it is running yet or not. */
+  /** Stops the latest search asked for, whether it is running yet or not, and all its workers. */
   stop(): void {
     Atomics.store(this.signals, STOP, 1);
+    Atomics.store(this.signals, STOP_HELPERS, 1);
   }
 
   /** Stops the latest search after `seconds` (pondering turned into a timed search). */
   stopAfter(seconds: number): void {
     this.cancelDeadline();
     const signals = this.signals;
-    this.deadline = setTimeout(() => Atomics.store(signals, STOP, 1), Math.max(0, seconds * 1000));
+    this.deadline = setTimeout(() => {
+      Atomics.store(signals, STOP, 1);
+      Atomics.store(signals, STOP_HELPERS, 1);
+    }, Math.max(0, seconds * 1000));
   }
 
   private cancelDeadline(): void {
@@ -130,6 +227,8 @@ export class WorkerEngine implements Engine {
   async close(): Promise<void> {
     this.stop();
     this.cancelDeadline();
+    // Stopped workers end within moments; ending them by force would look like a failure.
+    await this.idle;
     await this.pool?.destroy();
     this.pool = null;
   }

@@ -19,6 +19,7 @@ import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
 import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
+import { type ParallelRole, publishNodes, rootOrderBias, skipsDepth } from './lazy-smp.ts';
 import { planTime } from './time.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
@@ -82,6 +83,8 @@ export interface SearchRequest {
   /** Int32Array over shared memory whose element `stopIndex` becomes non-zero to stop. */
   signals?: Int32Array;
   stopIndex?: number;
+  /** One of several searches of this root sharing the table (lazy-smp.ts); alone by default. */
+  role?: ParallelRole;
   onInfo?: (info: SearchInfo) => void;
 }
 
@@ -132,6 +135,7 @@ export class Searcher {
   private nodeLimit = Infinity;
   private signals: Int32Array | null = null;
   private stopIndex = 0;
+  private role: ParallelRole | null = null;
   private rootDepth = 0;
   /** Score of the root's best move so far in the current iteration. */
   private rootScore = 0;
@@ -170,6 +174,8 @@ export class Searcher {
     this.stopped = false;
     this.signals = request.signals ?? null;
     this.stopIndex = request.stopIndex ?? 0;
+    this.role = request.role ?? null;
+    const helper = this.role?.index ?? 0;
     this.nodeLimit = limits.nodes ?? Infinity;
     const plan = planTime(limits);
     this.hardMs = plan.hardMs;
@@ -193,6 +199,7 @@ export class Searcher {
     let previousMove = 0;
     let instability = 1;
     for (let depth = 1; depth <= maxDepth; depth++) {
+      if (skipsDepth(helper, depth) && depth < maxDepth) continue;
       this.rootDepth = depth;
       let score: number;
       if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
@@ -234,6 +241,7 @@ export class Searcher {
       const move = this.variant.moveFromList(rootList, 0);
       best = { move, ponder: null, depth: 0, selDepth: this.selDepth, score: 0, nodes: this.nodes, timeMs: Math.round(performance.now() - this.startTime), pv: [move] };
     }
+    if (this.role !== null) publishNodes(this.role, this.nodes);
     best.nodes = this.nodes;
     best.timeMs = Math.round(performance.now() - this.startTime);
     if (this.tables) best.tbHits = this.tables.hits;
@@ -268,6 +276,7 @@ export class Searcher {
   }
 
   private checkLimits(): void {
+    if (this.role !== null && (this.nodes & 1023) === 0) publishNodes(this.role, this.nodes);
     if ((this.signals !== null && Atomics.load(this.signals, this.stopIndex) !== 0) ||
         this.nodes >= this.nodeLimit ||
         performance.now() - this.startTime >= this.hardMs) {
@@ -457,6 +466,7 @@ export class Searcher {
     const pos = this.positions[ply];
     const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
     const hist = pos.side * 4096;
+    const helper = ply === 0 && this.role !== null ? this.role.index : 0;
     for (let i = 0; i < n; i++) {
       const e = encode(list, i);
       let v: number;
@@ -467,7 +477,7 @@ export class Searcher {
       } else if (list.flags[i] & CROWNS) v = 50_000_000;
       else if (e === k1) v = 40_000_000;
       else if (e === k2) v = 39_000_000;
-      else v = this.historyScore[hist + list.from[i] * 64 + list.to[i]];
+      else v = this.historyScore[hist + list.from[i] * 64 + list.to[i]] + (helper && rootOrderBias(helper, list.from[i], list.to[i]));
       order[i] = v;
     }
   }
