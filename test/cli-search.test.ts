@@ -21,6 +21,16 @@ describe('damka analyze', () => {
     for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));
   });
 
+  it('searches with two threads: every depth reported, a legal best move', () => {
+    const r = damka('analyze', '--variant', 'english', '--moves', '11-15 23-19', '--depth', '8', '--threads', '2');
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines.filter((l) => l.startsWith('depth ')).map((l) => Number(l.split(' ')[1].split('/')[0]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const best = lines.at(-1)!.match(/^best move (\S+) ponder (\S+) score (\S+) depth 8$/);
+    const game = new Game(ENGLISH);
+    for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));
+  });
+
   it('reports a forced win as a distance', () => {
     const r = damka('analyze', '--variant', 'english', '--fen', 'B:W29:B21,22', '--depth', '4');
     expect(r.code).toBe(0);
@@ -32,6 +42,8 @@ describe('damka analyze', () => {
       [['analyze', '--variant', 'english'], /give a limit/],
       [['analyze', '--depth', '0'], /--depth must be between 1 and 100/],
       [['analyze', '--time', 'soon'], /--time must be a positive number/],
+      [['analyze', '--depth', '2', '--threads', '0'], /--threads must be between 1 and \d+/],
+      [['bench', '--threads', '999'], /--threads must be between 1 and \d+/],
       [['analyze', '--variant', 'english', '--moves', '11-15 11-15', '--depth', '2'], /--moves: move 2 \(11-15\)/],
       [['analyze', '--fen', 'W:W31-50:B1-20:X', '--depth', '2'], /./],
       [['analyze', '--variant', 'english', '--fen', 'W:W29:B25,22', '--depth', '2'], /game is over/],
@@ -56,6 +68,9 @@ describe('damka bench', () => {
     expect(Number(na![1])).toBeGreaterThanOrEqual(30);
     expect(Number(na![2])).toBeGreaterThan(1000);
     expect(nb![2]).toBe(na![2]);
+    // The same searches on one worker thread of the engine: the same signature.
+    const c = damka('bench', '--variant', 'english', '--depth', '5', '--threads', '1');
+    expect(c.out).toMatch(new RegExp(`^english: \\d+ positions, depth 5, threads 1, nodes ${na![2]}, `, 'm'));
   });
 
   it('covers both variants by default', () => {

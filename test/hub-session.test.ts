@@ -9,6 +9,7 @@ import type { Variant } from '../src/rules/variant.ts';
 import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import { hubVariantName } from '../src/protocols/hub/variant-name.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
+import { availableParallelism } from 'node:os';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
@@ -39,6 +40,16 @@ function playDone(game: Game, line: string): string {
   return m![1];
 }
 
+/** Each line answered by exactly one error line, and the session still answers ping. */
+async function expectErrors(p: EngineProcess, bad: string[]): Promise<void> {
+  for (const line of bad) {
+    p.send(line, 'ping');
+    const answer = await p.collect(/^pong$/);
+    expect(answer, line).toHaveLength(2);
+    expect(answer[0], line).toMatch(/^error message=(\S+|"[^"]*")$/);
+  }
+}
+
 describe('damka hub: start-up', () => {
   it('announces itself, its real parameters, and gets ready', async () => {
     const p = new EngineProcess(['hub']);
@@ -48,7 +59,7 @@ describe('damka hub: start-up', () => {
     const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
     expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish lasca"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
-    expect(params[2]).toBe('param name=threads value=1 type=int min=1 max=1');
+    expect(params[2]).toBe(`param name=threads value=1 type=int min=1 max=${availableParallelism()}`);
     expect(params[3]).toBe('param name=eval value=pattern type=enum values="pattern classic"');
     await p.expect(/^wait$/);
     p.send('init');
@@ -228,17 +239,57 @@ describe('damka hub: evaluation', () => {
   });
 });
 
+describe.skipIf(availableParallelism() < 2)('damka hub: parallel search (threads 2)', () => {
+  it('accepts threads within 1 and the cores, refuses the rest, before and after init', async () => {
+    const p = new EngineProcess(['hub']);
+    running.push(p);
+    p.send('hub');
+    await p.expect(/^wait$/);
+    const max = availableParallelism();
+    await expectErrors(p, ['set-param name=threads value=0', `set-param name=threads value=${max + 1}`, 'set-param name=threads value=two']);
+    p.send(`set-param name=threads value=${max}`, 'set-param name=threads value=2', 'init');
+    await p.expect(/^ready$/);
+    await expectErrors(p, [`set-param name=threads value=${max + 1}`]);
+    // Down to one thread and back, between searches.
+    for (const threads of [1, 2]) {
+      p.send(`set-param name=threads value=${threads}`, `pos pos=${startString(INTERNATIONAL)}`, 'level depth=5', 'go think');
+      playDone(new Game(INTERNATIONAL), await p.expect(/^done /));
+    }
+    expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+
+  it('stops within 50 ms, ponders until ponder-hit and then moves in its time', async () => {
+    const p = await started(INTERNATIONAL, ['set-param name=threads value=2']);
+    const stops: number[] = [];
+    for (const wait of [0, 150, 300]) {
+      p.send('new-game', `pos pos=${startString(INTERNATIONAL)}`, 'level infinite', 'go analyze');
+      await p.expect(/^info depth=3 /);
+      await sleep(wait);
+      const t0 = performance.now();
+      p.send('stop');
+      playDone(new Game(INTERNATIONAL), await p.expect(/^done /));
+      stops.push(performance.now() - t0);
+    }
+    expect(median(stops)).toBeLessThan(50);
+    const game = new Game(INTERNATIONAL);
+    const first = game.legalMoves()[0];
+    game.play(first);
+    p.send(`pos pos=${startString(INTERNATIONAL)} moves="${formatMove(INTERNATIONAL, first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
+    await sleep(500);
+    expect(p.drain().filter((l) => l.startsWith('done'))).toEqual([]);
+    const t0 = performance.now();
+    p.send('ponder-hit');
+    const done = await p.expect(/^done /);
+    const ms = performance.now() - t0;
+    expect(ms).toBeGreaterThan(200);
+    expect(ms).toBeLessThan(600);
+    playDone(game, done);
+    expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+});
+
 describe('damka hub: bad input', () => {
   /** Each line must get exactly one error line (checked by the ping after it) and nothing else. */
-  async function expectErrors(p: EngineProcess, bad: string[]): Promise<void> {
-    for (const line of bad) {
-      p.send(line, 'ping');
-      const answer = await p.collect(/^pong$/);
-      expect(answer, line).toHaveLength(2);
-      expect(answer[0], line).toMatch(/^error message=(\S+|"[^"]*")$/);
-    }
-  }
-
   it('answers each of 39 kinds of bad line with error and keeps working (International)', async () => {
     const p = await started(INTERNATIONAL);
     const start = startString(INTERNATIONAL);
@@ -276,7 +327,7 @@ describe('damka hub: bad input', () => {
       'set-param name=variant value=english',
       'set-param name=variant',
       'set-param name=colour value=red',
-      'set-param name=threads value=8',
+      `set-param name=threads value=${availableParallelism() + 1}`,
       'set-param name=eval value=neural',
       'set-param name=tt-size value=0',
       'set-param name=tt-size value=big',

@@ -112,5 +112,8 @@ describe('damka match', () => {
     const bad = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/at least two engines/);
+    const zero = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command, '-e', damka.command, '--threads', '0'], { encoding: 'utf8' });
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toMatch(/--threads must be between 1 and/);
   }, 30_000);
 });

@@ -23,7 +23,7 @@ import { rng } from './reference/random-positions.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const historyOf = (pos: Position) => ({ lo: new Int32Array([pos.keyLo]), hi: new Int32Array([pos.keyHi]) });
 const isLegal = (v: Variant, pos: Position, move: { from: number; to: number } | null) =>
-  move !== null && v.legalMoves(pos).some((m) => formatMove(m, [], 'long') === formatMove(move as never, [], 'long'));
+  move !== null && v.legalMoves(pos).some((m) => formatMove(v, m, [], 'long') === formatMove(v, move as never, [], 'long'));
 
 /** Runs `body` (using TranspositionTable and worker_threads' workerData/parentPort) on a real worker thread. */
 async function onWorker<T>(body: string, workerData: unknown): Promise<T> {
@@ -102,7 +102,7 @@ describe('shared transposition table', () => {
       }
       for (const [lo, hi] of keys) searcher.tt.store(lo, hi, (random() * 0x7fffffff) | (1 << 30), 0, 1, BOUND_LOWER);
       const result = searcher.search(root, { limits: { depth: 5 }, analyze: true });
-      expect(isLegal(variant, root, result.move), `${variant.name}: ${result.move && formatMove(result.move, [], 'long')}`).toBe(true);
+      expect(isLegal(variant, root, result.move), `${variant.name}: ${result.move && formatMove(variant, result.move, [], 'long')}`).toBe(true);
       expect(result.depth).toBe(5);
     }
   });
@@ -129,7 +129,7 @@ describe('worker engine with several threads', () => {
           const here = searcher.search(p.position, { limits: { depth: variant === ENGLISH ? 9 : 7 }, analyze: true });
           engine.newGame();
           const there = await engine.search({ variant, root: p.position, history: historyOf(p.position), limits: { depth: variant === ENGLISH ? 9 : 7 }, analyze: true });
-          expect([formatMove(there.move!, [], 'long'), there.score, there.nodes], p.id).toEqual([formatMove(here.move!, [], 'long'), here.score, here.nodes]);
+          expect([formatMove(variant, there.move!, [], 'long'), there.score, there.nodes], p.id).toEqual([formatMove(variant, here.move!, [], 'long'), here.score, here.nodes]);
         }
       }
     } finally {

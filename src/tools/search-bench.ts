@@ -10,6 +10,7 @@ import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { VARIANTS } from '../rules/variants.ts';
 import { Searcher } from '../search/search.ts';
+import { WorkerEngine } from '../engine/worker-engine.ts';
 import { packageFile } from './dist-path.ts';
 
 export interface BenchPosition {
@@ -64,4 +65,34 @@ export function runSearchBench(
     onPosition?.(i, p.id, r.nodes, r.timeMs);
   });
   return { positions: positions.length, nodes, ms };
+}
+
+/**
+ * The same searches on the worker engine with `threads` workers each (parallel search): time
+ * is wall time from the request to the answer. With one thread the node total is the
+ * signature above; with more, workers race each other and the total varies from run to run.
+ */
+export async function runEngineBench(
+  variant: Variant, depth: number, positions: BenchPosition[], threads: number,
+  onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
+  evalKind?: EvalKind,
+): Promise<BenchResult> {
+  const engine = new WorkerEngine(BENCH_TT_MB, threads);
+  if (evalKind) engine.setEvaluation(evalKind);
+  let nodes = 0, ms = 0;
+  try {
+    await engine.start(variant);
+    for (const [i, p] of positions.entries()) {
+      engine.newGame();
+      const t0 = performance.now();
+      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits: { depth }, analyze: true });
+      const elapsed = performance.now() - t0;
+      nodes += r.nodes;
+      ms += elapsed;
+      onPosition?.(i, p.id, r.nodes, elapsed);
+    }
+  } finally {
+    await engine.close();
+  }
+  return { positions: positions.length, nodes, ms: Math.round(ms) };
 }

@@ -1,18 +1,17 @@
-import { createEvaluator } from '../../eval/evaluators.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
 import type { Limits } from '../../engine/task.ts';
-import { Searcher } from '../../search/search.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
-import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
+import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { formatInfo, formatScore } from '../search-output.ts';
+import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
-interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; egdbPath?: string }
+interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; egdbPath?: string; threads: string }
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -26,7 +25,8 @@ export function analyzeCommand(): Command {
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
     .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
-    .action(guarded((opts: AnalyzeOptions) => {
+    .addOption(searchThreadsOption())
+    .action(guarded(async (opts: AnalyzeOptions) => {
       const variant = resolveVariant(opts.variant);
       const game = new Game(variant, positionFromFen(variant, opts.fen));
       const moves = opts.moves?.trim() ? opts.moves.trim().split(/[\s,]+/) : [];
@@ -50,17 +50,18 @@ export function analyzeCommand(): Command {
       if (limits.depth === undefined && limits.nodes === undefined && limits.moveTime === undefined) {
         throw new UsageError('give a limit: --depth N, --time SECONDS or --nodes N');
       }
-      const evaluator = createEvaluator(variant, { kind: parseEvalKind(opts.eval) });
-      const searcher = new Searcher(variant, parseIntOption('tt-size', opts.ttSize, 1, 4096), {}, evaluator);
-      const egdbPath = opts.egdbPath ?? defaultTableDir();
-      if (egdbPath !== 'none' && tablesPossible(variant)) searcher.useTables(new EndgameTables(variant, egdbPath, (m) => process.stderr.write(`damka: ${m}\n`)));
-      const result = searcher.search(game.position, {
-        history: game.historyKeys(),
-        counters: game.drawCounters,
-        limits,
-        analyze: true,
-        onInfo: (info) => process.stdout.write(`${formatInfo(variant, info)}\n`),
-      });
+      const engine = new WorkerEngine(parseIntOption('tt-size', opts.ttSize, 1, 4096), parseSearchThreads(opts.threads));
+      engine.setEvaluation(parseEvalKind(opts.eval));
+      const egdbPath = opts.egdbPath === 'none' ? null : opts.egdbPath;
+      let result;
+      try {
+        result = await engine.search(
+          { variant, root: game.position, history: game.historyKeys(), counters: game.drawCounters, limits, analyze: true, egdbPath },
+          (info) => process.stdout.write(`${formatInfo(variant, info)}\n`),
+        );
+      } finally {
+        await engine.close();
+      }
       if (!result.move) throw new UsageError('the position has no legal move');
       const legal = game.legalMoves();
       const ponder = result.ponder ? ` ponder ${formatMove(variant, result.ponder, [], 'pdn')}` : '';

@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { BENCH_DEPTH, benchVariants, readBenchPositions, runSearchBench } from '../../tools/search-bench.ts';
+import { BENCH_DEPTH, benchVariants, readBenchPositions, runEngineBench, runSearchBench } from '../../tools/search-bench.ts';
 import { variantHelp } from '../variant-option.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
+import { parseSearchThreads } from '../threads-option.ts';
 
 export function benchCommand(): Command {
   return new Command('bench')
@@ -12,17 +13,23 @@ export function benchCommand(): Command {
     .addOption(new Option('-v, --variant <name>', `${variantHelp()} (default: every game)`))
     .option('-d, --depth <n>', `search depth (default: ${Object.entries(BENCH_DEPTH).map(([v, d]) => `${v} ${d}`).join(', ')})`)
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
-    .action(guarded((opts: { variant?: string; depth?: string; eval: string }) => {
+    .option('--threads <n>', 'search on the worker engine with this many workers a position (wall time; nodes vary above 1)')
+    .action(guarded(async (opts: { variant?: string; depth?: string; eval: string; threads?: string }) => {
       const evalKind = parseEvalKind(opts.eval);
       const variants = opts.variant ? [getVariant(opts.variant)] : benchVariants();
+      const threads = opts.threads === undefined ? undefined : parseSearchThreads(opts.threads);
       for (const variant of variants) {
         const depth = opts.depth ? parseIntOption('depth', opts.depth, 1, 60) : BENCH_DEPTH[variant.name];
         const positions = readBenchPositions(variant);
         const progress = new Progress();
-        const r = runSearchBench(variant, depth, positions, (i, id) => progress.update(`${variant.name} ${i + 1}/${positions.length} ${id}`), evalKind);
+        const onPosition = (i: number, id: string) => progress.update(`${variant.name} ${i + 1}/${positions.length} ${id}`);
+        const r = threads === undefined
+          ? runSearchBench(variant, depth, positions, onPosition, evalKind)
+          : await runEngineBench(variant, depth, positions, threads, onPosition, evalKind);
         progress.done();
         const nps = r.ms > 0 ? Math.round((r.nodes / r.ms) * 1000) : 0;
-        process.stdout.write(`${variant.name}: ${r.positions} positions, depth ${depth}, nodes ${r.nodes}, time ${(r.ms / 1000).toFixed(2)} s, nps ${nps}\n`);
+        const how = threads === undefined ? '' : `, threads ${threads}`;
+        process.stdout.write(`${variant.name}: ${r.positions} positions, depth ${depth}${how}, nodes ${r.nodes}, time ${(r.ms / 1000).toFixed(2)} s, nps ${nps}\n`);
       }
     }));
 }

@@ -7,10 +7,11 @@ import { OnePeerAtATime } from '../../protocols/dxp/one-peer-at-a-time.ts';
 import { DxpSession } from '../../protocols/dxp/session.ts';
 import { INTERNATIONAL, getVariant } from '../../rules/variants.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
+import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 
 interface DxpOpts {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
-  fen?: string; pdn?: string; ttSize: string; depth?: string; name: string; eval: string; idleTimeout: string; variant: string;
+  fen?: string; pdn?: string; ttSize: string; threads: string; depth?: string; name: string; eval: string; idleTimeout: string; variant: string;
 }
 
 const DEFAULT_PORT = 27531;
@@ -38,6 +39,7 @@ export function dxpCommand(): Command {
     .option('--pdn <file>', 'append every game to this PDN file')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .addOption(searchThreadsOption())
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')
     .option('--idle-timeout <seconds>', 'hang up on a peer that has no game going for this long (0: never)', '60')
@@ -53,10 +55,11 @@ export function dxpCommand(): Command {
       const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
       const idleSeconds = parseIntOption('idle-timeout', o.idleTimeout, 0, 86_400);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
-      const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096));
+      const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096), parseSearchThreads(o.threads));
       engine.setEvaluation(parseEvalKind(o.eval));
       await engine.start(INTERNATIONAL);
       const report = (line: string) => process.stdout.write(`${line}\n`);
+      engine.onWorkerError = report;
       // Games still to play: a session broken off mid-game leaves the rest for the next one.
       let remaining = games;
       const session = (socket: Socket, onGameStart?: () => void) => new DxpSession(socket, engine, {

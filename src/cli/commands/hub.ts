@@ -3,12 +3,16 @@ import { Command } from 'commander';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { EngineBackend } from '../../protocols/hub/engine-backend.ts';
 import { HubSession } from '../../protocols/hub/session.ts';
+import { formatHubLine } from '../../protocols/hub/line.ts';
 
 export function hubCommand(): Command {
   return new Command('hub')
     .description('speak the Hub protocol (version 2) on stdin/stdout, for GUIs such as Hub')
     .action(async () => {
-      const engine = new EngineBackend(new WorkerEngine());
+      const worker = new WorkerEngine();
+      // A search worker that died is an error the GUI should hear of (the move still comes from a survivor).
+      worker.onWorkerError = (message) => process.stdout.write(`${formatHubLine('error', { message })}\n`);
+      const engine = new EngineBackend(worker);
       let finished = false;
       const finish = async (code: number) => {
         if (finished) return;

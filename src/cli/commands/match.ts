@@ -13,7 +13,7 @@ import { hubVariantName } from '../../protocols/hub/variant-name.ts';
 
 interface MatchOpts {
   engine: string[]; param: string[]; dir: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
-  depth?: string; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
+  depth?: string; threads?: string; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -30,6 +30,7 @@ export function matchCommand(): Command {
     .option('--tc <control>', 'time control: moves/minutes (40/5) or seconds+increment (60+0.5)')
     .option('--move-time <seconds>', 'fixed time a move')
     .option('--depth <n>', 'fixed depth a move (no clock)')
+    .option('--threads <n>', 'the Hub parameter threads for every engine (an engine\'s own --param n:threads=N wins)')
     .option('-c, --concurrency <n>', 'games at once', '1')
     .option('--openings <file>', 'opening file (default: the shipped file of the variant)')
     .option('--pdn <file>', 'append each game to this PDN file')
@@ -40,6 +41,10 @@ export function matchCommand(): Command {
       const variant = getVariant(o.variant);
       if (o.engine.length < 2) throw new UsageError('give at least two engines (--engine "command" twice or more)');
       const engines: EngineSpec[] = o.engine.map((command) => ({ command, params: { variant: hubVariantName(variant) } }));
+      if (o.threads !== undefined) {
+        const threads = String(parseIntOption('threads', o.threads, 1, 1024));
+        for (const e of engines) e.params.threads = threads;
+      }
       for (const p of o.param) {
         const m = /^(\d+):([\w-]+)=(.*)$/.exec(p);
         if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--param expects n:name=value with n from 1 to ${engines.length}, got "${p}"`);

@@ -5,16 +5,19 @@ import { EngineBackend } from '../../protocols/hub/engine-backend.ts';
 import { TextMode } from '../../protocols/text/text-mode.ts';
 import { variantOption } from '../variant-option.ts';
 import { getVariant } from '../../rules/variants.ts';
-import { fail } from '../errors.ts';
+import { fail, guarded } from '../errors.ts';
+import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 
 /** The text mode on stdin/stdout; also what `damka` with no command runs. */
-export async function runTextMode(variantName: string): Promise<void> {
+export async function runTextMode(variantName: string, threads = 1): Promise<void> {
   try {
     getVariant(variantName);
   } catch (err) {
     fail(err instanceof Error ? err.message : String(err));
   }
-  const backend = new EngineBackend(new WorkerEngine());
+  const engine = new WorkerEngine(64, threads);
+  engine.onWorkerError = (message) => process.stdout.write(`${message}\n`);
+  const backend = new EngineBackend(engine);
   const interactive = process.stdin.isTTY === true;
   const input = createInterface({ input: process.stdin, output: interactive ? process.stdout : undefined, crlfDelay: Infinity, terminal: interactive });
   let closing = false;
@@ -52,5 +55,6 @@ export function playCommand(): Command {
   return new Command('play')
     .description('text mode for a person at a terminal (also what "damka" alone runs)')
     .addOption(variantOption())
-    .action(async (opts: { variant: string }) => runTextMode(opts.variant));
+    .addOption(searchThreadsOption())
+    .action(guarded(async (opts: { variant: string; threads: string }) => runTextMode(opts.variant, parseSearchThreads(opts.threads))));
 }

@@ -27,6 +27,7 @@ export class EngineBackend implements HubBackend {
 
   async init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void> {
     this.engine.setTableSize(options.ttMb);
+    this.engine.setThreads(options.threads);
     await this.engine.start(options.variant);
   }
 
@@ -36,6 +37,10 @@ export class EngineBackend implements HubBackend {
 
   setEvaluation(kind: EvalKind): void {
     this.engine.setEvaluation(kind);
+  }
+
+  setThreads(n: number): void {
+    this.engine.setThreads(n);
   }
 
   async search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }> {

@@ -18,6 +18,7 @@ import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
 import { mateIn } from '../../search/search.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { availableParallelism } from 'node:os';
 
 export type HubMode = 'think' | 'ponder' | 'analyze';
 
@@ -52,6 +53,8 @@ export interface HubBackend {
   setTableSize(mb: number): void;
   /** The evaluation of the next searches (a set-param at any time). */
   setEvaluation(kind: EvalKind): void;
+  /** Workers searching each position from the next search on (a set-param after init). */
+  setThreads(n: number): void;
   search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }>;
   stop(): void;
   ponderHit(): void;
@@ -65,8 +68,8 @@ export const ENGINE_VERSION = '0.1.0';
 const DURING_SEARCH = ['ping', 'stop', 'ponder-hit', 'quit'];
 const TT_MIN = 1;
 const TT_MAX = 4096;
-/** Parallel search does not exist yet: advertise only what is honoured. */
-const THREADS_MAX = 1;
+/** One search worker a core: more would only take turns. */
+const THREADS_MAX = availableParallelism();
 
 export class HubSession {
   private variantName = 'normal';
@@ -190,6 +193,7 @@ export class HubSession {
         return;
       case 'threads':
         this.threads = intParam(name, value, 1, THREADS_MAX);
+        if (this.initialised) this.backend.setThreads(this.threads);
         return;
       case 'egdb-path':
         // Applies from the next search; "none" (or nothing) searches without tables.
