@@ -47,6 +47,8 @@ export class WorkerEngine implements Engine {
   private running: Promise<TaskResult> | null = null;
   /** Settles when every worker of the last search has ended (helpers may end just after the answer). */
   private idle: Promise<unknown> = Promise.resolve();
+  /** close() was called: workers ended by it have not failed, and no search starts again. */
+  private closed = false;
   /** Where a worker's failure is reported (the search goes on with a move from a surviving worker). */
   onWorkerError: (message: string) => void = (message) => process.stderr.write(`damka: ${message}\n`);
 
@@ -61,6 +63,7 @@ export class WorkerEngine implements Engine {
    * protocol answers ready only after this).
    */
   async start(variant?: Variant): Promise<void> {
+    if (this.closed) throw new Error('the engine is closed');
     if (!this.pool || this.poolThreads !== this.threads) {
       const old = this.pool;
       const pool = new Piscina({ filename: distFile('search-worker.js'), minThreads: this.threads, maxThreads: this.threads, idleTimeout: Infinity });
@@ -99,6 +102,7 @@ export class WorkerEngine implements Engine {
   }
 
   search(request: EngineRequest, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
+    if (this.closed) return Promise.reject(new Error('the engine is closed'));
     // Everything up to the first await happens now, in the caller's order of events: the
     // previous search is told to stop and this one's flags and clock are set.
     this.stop();
@@ -175,7 +179,7 @@ export class WorkerEngine implements Engine {
         Atomics.store(signals, STOP, 1);
         Atomics.store(signals, STOP_HELPERS, 1);
         const message = `search worker ${index + 1} of ${n} failed: ${err instanceof Error ? err.message : String(err)}`;
-        this.onWorkerError(message);
+        if (!this.closed) this.onWorkerError(message);
         throw new Error(message);
       }));
     }
@@ -225,10 +229,9 @@ export class WorkerEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stop();
     this.cancelDeadline();
-    // Stopped workers end within moments; ending them by force would look like a failure.
-    await this.idle;
     await this.pool?.destroy();
     this.pool = null;
   }
