@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import type { Piscina } from 'piscina';
 import { describe, expect, it } from 'vitest';
+import { arriveAndWait, newArrivals } from '../src/engine/arrival-barrier.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { Game } from '../src/game/game.ts';
 import { formatMove } from '../src/notation/move-text.ts';
@@ -217,6 +218,33 @@ describe('worker engine with several threads', () => {
       expect(pool.threads.length).toBe(2);
     } finally {
       await engine.close();
+    }
+  });
+});
+
+describe('preparing the workers', () => {
+  it('the barrier lets a task through once all have arrived, and a lone task after its timeout', () => {
+    const arrived = newArrivals();
+    Atomics.store(arrived, 0, 1); // another task is there already
+    expect(arriveAndWait(arrived, 2, 1000)).toBe(true);
+    const alone = newArrivals();
+    const t0 = Date.now();
+    expect(arriveAndWait(alone, 2, 40)).toBe(false);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(35);
+  });
+
+  it('with 2 threads every worker is warmed up before the first search, not one worker twice', async () => {
+    // As a Hub session does it: the pool starts with one worker, then threads 2 and init.
+    for (let run = 0; run < 4; run++) {
+      const engine = new WorkerEngine(1, 1);
+      try {
+        await engine.start();
+        engine.setThreads(2);
+        await engine.start(ENGLISH);
+        expect(engine.preparedWorkers).toBe(2);
+      } finally {
+        await engine.close();
+      }
     }
   });
 });

@@ -3,10 +3,12 @@
 // transposition table belongs to the engine, in shared memory mapped by every worker, so a
 // game's searches build on each other and the workers of one search on each other's work.
 
+import { threadId } from 'node:worker_threads';
 import { Position } from '../rules/position.ts';
 import { getVariant } from '../rules/variants.ts';
 import { totalNodes } from '../search/lazy-smp.ts';
 import { Searcher } from '../search/search.ts';
+import { arriveAndWait } from './arrival-barrier.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { STOP, STOP_HELPERS, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
@@ -16,6 +18,8 @@ import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 /** A searcher per variant and evaluation, and the id of the table it maps. */
 const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
 const WARM_UP_NODES = 10_000;
+/** A worker not there by then is late, not lost: the search copes, only slower at first. */
+const PREPARE_WAIT_MS = 5_000;
 /** Tables stay loaded between searches, per variant and directory. */
 const tableSets = new Map<string, EndgameTables>();
 
@@ -36,10 +40,13 @@ function entryFor(variantName: string, evalKind: EvalKind | undefined): { search
  * then forgotten, so that neither allocating nor compiling falls in a move's time: cold, the
  * first search of a process ran at a thirtieth of its speed.
  */
-export function prepare(task: PrepareTask): void {
+export function prepare(task: PrepareTask): number {
   const { searcher } = entryFor(task.variant, task.evalKind);
   searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
   searcher.clear();
+  // Every worker runs one prepare task: this one holds its worker until the others have theirs.
+  if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
+  return threadId;
 }
 
 export default function runSearch(task: SearchTask): TaskResult {

@@ -62,6 +62,13 @@ export interface SearchTask {
 export interface PrepareTask {
   variant: string;
   evalKind?: EvalKind;
+  /**
+   * The prepare tasks sent at once share this counter (arrival-barrier.ts) so that every
+   * worker of the pool runs one: a worker left cold pays its compiling and loading in the
+   * first move it searches.
+   */
+  arrived?: Int32Array;
+  workers?: number;
 }
 
 /** What a worker reports per iteration, and at the end: the search's own types. */

@@ -14,6 +14,7 @@ import type { Variant } from '../rules/variant.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { LAST_GENERATION, TranspositionTable } from '../search/tt.ts';
 import { distFile } from '../tools/dist-path.ts';
+import { newArrivals } from './arrival-barrier.ts';
 import type { Engine, EngineRequest } from './engine.ts';
 import { STOP, STOP_HELPERS, type Limits, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
 
@@ -27,6 +28,8 @@ export class WorkerEngine implements Engine {
   private poolThreads = 0;
   /** Variants (and evaluations) whose searchers the pool's workers have made and warmed up. */
   private prepared = new Set<string>();
+  /** How many distinct workers ran the last preparation (each of `threads` should). */
+  preparedWorkers = 0;
   private ttMb: number;
   private threads: number;
   private evalKind: EvalKind | undefined;
@@ -79,8 +82,12 @@ export class WorkerEngine implements Engine {
       const key = `${variant.name}:${this.evalKind ?? 'default'}`;
       if (!this.prepared.has(key)) {
         const pool = this.pool;
-        // One task a worker at once: each makes and warms up its own searcher.
-        await Promise.all(Array.from({ length: this.threads }, () => pool.run({ variant: variant.name, evalKind: this.evalKind } satisfies PrepareTask, { name: 'prepare' })));
+        // One task a worker: each makes and warms up its own searcher, and waits for the others.
+        const workers = this.threads;
+        const arrived = newArrivals();
+        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, arrived, workers };
+        const threadIds: number[] = await Promise.all(Array.from({ length: workers }, () => pool.run(task, { name: 'prepare' })));
+        this.preparedWorkers = new Set(threadIds).size;
         this.prepared.add(key);
       }
     }
