@@ -10,7 +10,7 @@ import { type Balance, balanceName, balancesUpTo } from '../src/egdb/balance.ts'
 import { buildTables } from '../src/egdb/build.ts';
 import { BalanceIndex } from '../src/egdb/index.ts';
 import { EndgameTables, tableFile } from '../src/egdb/tables.ts';
-import { DRAW, LOSS, UNKNOWN, WIN } from '../src/egdb/values.ts';
+import { DRAW, LOSS, UNKNOWN, WIN, packedValue } from '../src/egdb/values.ts';
 import { checkTable } from '../src/egdb/verify.ts';
 import { parseFen } from '../src/notation/fen.ts';
 import { Position } from '../src/rules/position.ts';
@@ -91,6 +91,17 @@ describe('the index', () => {
   });
 });
 
+function countValues(data: Uint8Array, size: number): { wins: number; draws: number; losses: number } {
+  const counts = { wins: 0, draws: 0, losses: 0 };
+  for (let i = 0; i < size; i++) {
+    const v = packedValue(data, i);
+    if (v === WIN) counts.wins++;
+    else if (v === LOSS) counts.losses++;
+    else counts.draws++;
+  }
+  return counts;
+}
+
 function binom(n: number, k: number): number {
   let r = 1;
   for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
@@ -104,6 +115,9 @@ describe('known results', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'damka-egdb-'));
     buildTables(ENGLISH, balancesUpTo(3), dir);
+    // Kings only, one side alone, needs no other balances: the five-piece K-KKKK pair (a
+    // million positions a side) is the few seconds this suite spends on 4K v K.
+    buildTables(ENGLISH, loneKingEndings(5), dir);
     buildTables(INTERNATIONAL, loneKingEndings(4), dir);
     english = new EndgameTables(ENGLISH, dir);
     international = new EndgameTables(INTERNATIONAL, dir);
@@ -139,7 +153,7 @@ describe('known results', () => {
   }
   const notDrawn = (m: Map<string, number>) => [...m].filter(([, v]) => v !== DRAW).map(([f]) => f);
 
-  it('International: two kings against a king holding the long diagonal are a draw', () => {
+  it('International: two kings against a king on the long diagonal, to move, with no capture and no White king on the diagonal, are a draw', () => {
     const { free, shared } = loneKingOnDiagonal(2);
     expect(free.size).toBeGreaterThan(6000);
     expect(notDrawn(free)).toEqual([]);
@@ -159,6 +173,26 @@ describe('known results', () => {
     expect(free.size).toBeGreaterThan(80000);
     expect(notDrawn(free)).toEqual([]);
     expect(international.probe(fen(INTERNATIONAL, 'W:WK1,K2,K3:BK46'))).toBe(DRAW);
+  });
+
+  it('English, in a five-piece build: four kings beat a king', () => {
+    // The four kings to move: every placement is a win (the value as stored, for the side to move).
+    const strong = english.table({ myMen: 0, myKings: 4, theirMen: 0, theirKings: 1 });
+    expect(strong.index.size).toBe(binom(32, 4) * 28);
+    expect(countValues(strong.data, strong.index.size)).toEqual({ wins: strong.index.size, draws: 0, losses: 0 });
+    // The lone king to move with nothing to take: every placement is a loss for it. (With a
+    // capture it may take kings and get away with a draw or better: not this ending any more.)
+    const weak = english.table({ myMen: 0, myKings: 1, theirMen: 0, theirKings: 4 });
+    const pos = new Position();
+    let quiet = 0, notLost = 0;
+    for (let i = 0; i < weak.index.size; i++) {
+      weak.index.setPosition(i, pos);
+      if (ENGLISH.hasCapture(pos)) continue;
+      quiet++;
+      if (packedValue(weak.data, i) !== LOSS) notLost++;
+    }
+    expect(quiet).toBeGreaterThan(weak.index.size / 2);
+    expect(notLost).toBe(0);
   });
 
   it('every table built here agrees with its moves', () => {
