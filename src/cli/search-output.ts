@@ -1,17 +1,9 @@
 // One line per search iteration, the same in every command that shows a search.
 
 import { formatMove } from '../notation/move-text.ts';
-import { mateIn } from '../search/search.ts';
-import { TABLE_WIN_BOUND } from '../search/table-score.ts';
+import { formatScore } from '../search/score-text.ts';
 import type { Move } from '../rules/move.ts';
 import type { Variant } from '../rules/variant.ts';
-
-export function formatScore(score: number): string {
-  const mate = mateIn(score);
-  if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
-  if (Math.abs(score) >= TABLE_WIN_BOUND) return score > 0 ? 'win (tables)' : 'loss (tables)';
-  return (score / 100).toFixed(2);
-}
 
 export function formatPv(variant: Variant, pv: readonly Move[]): string {
   return pv.map((m) => formatMove(variant, m, [], 'pdn')).join(' ');

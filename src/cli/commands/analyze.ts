@@ -7,8 +7,9 @@ import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
-import { formatInfo, formatScore } from '../search-output.ts';
+import { formatInfo } from '../search-output.ts';
 import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
+import { formatScore } from '../../search/score-text.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
 interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; egdbPath?: string; threads: string }

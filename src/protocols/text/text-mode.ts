@@ -10,7 +10,7 @@ import { getVariant, variantNames } from '../../rules/variants.ts';
 import { PerftRunner } from '../../tools/perft.ts';
 import type { HubLevel } from '../hub/level.ts';
 import type { HubBackend, HubInfo } from '../hub/session.ts';
-import { formatScore } from '../../cli/search-output.ts';
+import { formatScore } from '../../search/score-text.ts';
 import { diagram } from './diagram.ts';
 
 const HELP = `Commands:

@@ -1,0 +1,12 @@
+// A search score as people read it, the same in every front end (analyze, the text mode):
+// men with two decimals, a win or loss the search sees to the end in plies, a table win as such.
+
+import { mateIn } from './search.ts';
+import { TABLE_WIN_BOUND } from './table-score.ts';
+
+export function formatScore(score: number): string {
+  const mate = mateIn(score);
+  if (mate !== null) return mate > 0 ? `win in ${mate}` : `loss in ${-mate}`;
+  if (Math.abs(score) >= TABLE_WIN_BOUND) return score > 0 ? 'win (tables)' : 'loss (tables)';
+  return (score / 100).toFixed(2);
+}
