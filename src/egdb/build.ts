@@ -21,6 +21,8 @@ export interface BalanceReport {
   bytes: number;
   /** Time to solve the balance and its mirror (0 when kept). */
   ms: number;
+  /** Processor time of the same (this process, user and system): on a shared machine the wall time says little. */
+  cpuMs: number;
   /** Already on disk and intact, so not built again. */
   kept: boolean;
 }
@@ -42,14 +44,15 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
     const pair = balanceKey(mirror(balance)) === balanceKey(balance) ? [balance] : [balance, mirror(balance)];
     for (const b of pair) done.add(balanceKey(b));
     if (pair.every((b) => tables.has(b))) {
-      for (const b of pair) reports.push(summarise(tables, variant, dir, b, 0, true));
+      for (const b of pair) reports.push(summarise(tables, variant, dir, b, 0, 0, true));
       callbacks.onBalance && reports.slice(-pair.length).forEach(callbacks.onBalance);
       continue;
     }
     callbacks.onStart?.(pair);
-    const start = performance.now();
+    const start = performance.now(), cpuStart = process.cpuUsage();
     const solved = solvePair(variant, tables, balance, callbacks.onProgress);
-    const ms = performance.now() - start;
+    const ms = performance.now() - start, cpu = process.cpuUsage(cpuStart);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     for (const s of solved) {
       const file = tableFile(dir, variant, s.balance);
       mkdirSync(dirname(file), { recursive: true });
@@ -57,7 +60,7 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
       writeFileSync(`${file}.tmp`, encodeTable(variant.name, s.balance, s.positions, s.packed));
       renameSync(`${file}.tmp`, file);
       tables.add(s.balance, s.packed);
-      const report = summarise(tables, variant, dir, s.balance, ms, false);
+      const report = summarise(tables, variant, dir, s.balance, ms, cpuMs, false);
       reports.push(report);
       callbacks.onBalance?.(report);
     }
@@ -65,7 +68,7 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
   return reports;
 }
 
-function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, ms: number, kept: boolean): BalanceReport {
+function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, ms: number, cpuMs: number, kept: boolean): BalanceReport {
   const { index, data } = tables.table(balance);
   let wins = 0, losses = 0;
   const positions = index.size;
@@ -75,5 +78,5 @@ function summarise(tables: EndgameTables, variant: Variant, dir: string, balance
     else if (v === LOSS) losses++;
   }
   const bytes = statSync(tableFile(dir, variant, balance)).size;
-  return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, ms, kept };
+  return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, ms, cpuMs, kept };
 }

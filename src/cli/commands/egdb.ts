@@ -23,6 +23,9 @@ function piecesFor(variant: Variant, text: string | undefined): number {
 }
 
 const mb = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** Processor time since `start` (this process): on a shared machine the wall time says little. */
+const cpuMs = (start: NodeJS.CpuUsage) => { const u = process.cpuUsage(start); return (u.user + u.system) / 1000; };
 const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 
 function buildCommand(): Command {
@@ -40,7 +43,7 @@ function buildCommand(): Command {
       out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir}\n`);
       const progress = new Progress();
       let current = '';
-      const start = performance.now();
+      const start = performance.now(), cpuStart = process.cpuUsage();
       let positions = 0, bytes = 0;
       const reports = buildTables(variant, balancesUpTo(pieces), dir, {
         onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
@@ -49,11 +52,12 @@ function buildCommand(): Command {
           progress.done();
           positions += r.positions;
           bytes += r.bytes;
-          const time = r.kept ? 'kept (already built)' : `${(r.ms / 1000).toFixed(1)} s (with its mirror)`;
+          const time = r.kept ? 'kept (already built)' : `${seconds(r.ms)}, ${seconds(r.cpuMs)} CPU (with its mirror)`;
           out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  ${time}\n`);
         },
       });
-      out.write(`${reports.length} tables, ${positions} positions, ${mb(bytes)}, ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+      const kept = reports.filter((r) => r.kept).length;
+      out.write(`${reports.length} tables${kept ? ` (${kept} kept)` : ''}, ${positions} positions, ${mb(bytes)}, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
     }));
 }
 
@@ -102,20 +106,20 @@ function checkCommand(): Command {
       const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
       const out = process.stdout;
       const progress = new Progress();
-      const start = performance.now();
+      const start = performance.now(), cpuStart = process.cpuUsage();
       let errors = 0, positions = 0;
       const balances: Balance[] = balancesUpTo(pieces);
       for (const b of balances) {
         if (!tables.has(b)) throw new UsageError(problems.at(-1) ?? `no table for ${balanceName(b)}`);
-        const t0 = performance.now();
+        const t0 = performance.now(), cpu0 = process.cpuUsage();
         const r = checkTable(variant, tables, b, (f) => progress.update(`checking ${balanceName(b)}... ${(100 * f).toFixed(0)}%`));
         progress.done();
         errors += r.errorCount;
         positions += r.positions;
-        out.write(`${balanceName(b).padEnd(12)} ${String(r.positions).padStart(11)} positions  ${r.errorCount === 0 ? 'consistent' : `${r.errorCount} INCONSISTENT`}  ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+        out.write(`${balanceName(b).padEnd(12)} ${String(r.positions).padStart(11)} positions  ${r.errorCount === 0 ? 'consistent' : `${r.errorCount} INCONSISTENT`}  ${seconds(performance.now() - t0)}, ${seconds(cpuMs(cpu0))} CPU\n`);
         for (const e of r.errors) out.write(`  ${e}\n`);
       }
-      out.write(`${balances.length} tables, ${positions} positions, ${errors} inconsistent, ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+      out.write(`${balances.length} tables, ${positions} positions, ${errors} inconsistent, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
       if (errors > 0) process.exitCode = 1;
     }));
 }
