@@ -66,6 +66,12 @@ describe('front ends', () => {
     expect(check.code).toBe(0);
     expect(check.out).toMatch(/^K-K +992 positions  consistent /m);
     expect(check.out).toMatch(/^4 tables, 3488 positions, 0 inconsistent/m);
+    const some = damka('egdb', 'check', '--variant', 'english', '--balance', 'KK-K,M-KK', '--dir', dir);
+    expect(some.code).toBe(0);
+    expect(some.out).toMatch(/^KK-K +14880 positions  consistent .*\nM-KK +13020 positions  consistent .*\n2 tables, 27900 positions, 0 inconsistent/m);
+    const wrong = damka('egdb', 'check', '--variant', 'english', '--balance', 'KK-K,MK-K', '--dir', dir);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/--balance: 'MK-K' is not a balance/);
   });
 
   it('egdb probe says why it has no answer, and build refuses a bad piece count', () => {

@@ -1,7 +1,7 @@
 // damka egdb build|probe|check: endgame tables made by retrograde analysis (src/egdb/).
 
 import { Command, Option } from 'commander';
-import { type Balance, balanceName, balancesUpTo, defaultPieces } from '../../egdb/balance.ts';
+import { type Balance, balanceName, balancesUpTo, defaultPieces, parseBalanceName, pieces as pieceCount } from '../../egdb/balance.ts';
 import { buildTables } from '../../egdb/build.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { balanceOf } from '../../egdb/orient.ts';
@@ -18,8 +18,10 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 const dirOption = () => new Option('--dir <dir>', `table directory (default: ${defaultTableDir()})`);
 const piecesOption = () => new Option('-p, --pieces <n>', 'most pieces on the board (default: English 5, International 4)');
 
+const MAX_PIECES = 8;
+
 function piecesFor(variant: Variant, text: string | undefined): number {
-  return text === undefined ? defaultPieces(variant.geometry.squares) : parseIntOption('pieces', text, 2, 8);
+  return text === undefined ? defaultPieces(variant.geometry.squares) : parseIntOption('pieces', text, 2, MAX_PIECES);
 }
 
 const mb = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`);
@@ -98,17 +100,17 @@ function checkCommand(): Command {
     .description('check every table against the moves of each position (win iff a move reaches a loss, loss iff every move reaches a win)')
     .addOption(variantOption())
     .addOption(piecesOption())
+    .addOption(new Option('-b, --balance <names>', 'only these balances, comma-separated (KKM-K: two kings and a man to move against a king); --pieces is then ignored'))
     .addOption(dirOption())
-    .action(guarded((opts: { variant: string; pieces?: string; dir?: string }) => {
+    .action(guarded((opts: { variant: string; pieces?: string; balance?: string; dir?: string }) => {
       const variant = resolveVariant(opts.variant);
-      const pieces = piecesFor(variant, opts.pieces);
+      const balances = opts.balance === undefined ? balancesUpTo(piecesFor(variant, opts.pieces)) : parseBalances(opts.balance);
       const problems: string[] = [];
       const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
       const out = process.stdout;
       const progress = new Progress();
       const start = performance.now(), cpuStart = process.cpuUsage();
       let errors = 0, positions = 0;
-      const balances: Balance[] = balancesUpTo(pieces);
       for (const b of balances) {
         if (!tables.has(b)) throw new UsageError(problems.at(-1) ?? `no table for ${balanceName(b)}`);
         const t0 = performance.now(), cpu0 = process.cpuUsage();
@@ -122,6 +124,17 @@ function checkCommand(): Command {
       out.write(`${balances.length} tables, ${positions} positions, ${errors} inconsistent, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
       if (errors > 0) process.exitCode = 1;
     }));
+}
+
+function parseBalances(text: string): Balance[] {
+  return text.split(',').map((name) => {
+    const b = parseBalanceName(name.trim());
+    if (b === null || b.myMen + b.myKings === 0 || b.theirMen + b.theirKings === 0) {
+      throw new UsageError(`--balance: '${name}' is not a balance (kings then men of the side to move, a dash, the same of the other side: KKM-K)`);
+    }
+    if (pieceCount(b) > MAX_PIECES) throw new UsageError(`--balance: ${name} has ${pieceCount(b)} pieces, tables have at most ${MAX_PIECES}`);
+    return b;
+  });
 }
 
 export function egdbCommand(): Command {
