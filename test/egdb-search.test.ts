@@ -84,6 +84,10 @@ describe('front ends', () => {
     const bad = damka('egdb', 'build', '--variant', 'english', '--pieces', '1', '--dir', dir);
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--pieces must be between 2 and 8/);
+    // Refused at once, not after hours at its largest balance.
+    const huge = damka('egdb', 'build', '--variant', 'international', '--pieces', '8', '--dir', dir);
+    expect(huge.code).toBe(2);
+    expect(huge.err).toMatch(/8 pieces needs about \d+\.\d GB of memory to solve \w+-\w+ and its mirror; this machine has /);
   });
 
   it('analyze shows table hits, and searches without tables with --egdb-path none', () => {

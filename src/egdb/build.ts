@@ -6,7 +6,8 @@ import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Variant } from '../rules/variant.ts';
 import { type Balance, balanceKey, mirror } from './balance.ts';
-import { solvePair } from './generate.ts';
+import { SOLVING_BYTES_PER_POSITION, solvePair } from './generate.ts';
+import { BalanceIndex } from './index.ts';
 import { encodeTable } from './table-file.ts';
 import { EndgameTables, tableFile } from './tables.ts';
 import { LOSS, WIN, packedValue } from './values.ts';
@@ -32,6 +33,17 @@ export interface BuildCallbacks {
   onStart?: (balances: Balance[]) => void;
   onProgress?: (fraction: number) => void;
   onBalance?: (report: BalanceReport) => void;
+}
+
+/** The balance whose pair (with its mirror) has the most positions: what a build's memory depends on. */
+export function largestPair(variant: Variant, balances: readonly Balance[]): { balance: Balance; positions: number; bytes: number } {
+  let best = { balance: balances[0], positions: 0, bytes: 0 };
+  for (const b of balances) {
+    const m = mirror(b);
+    const positions = new BalanceIndex(variant.geometry, b).size + (balanceKey(m) === balanceKey(b) ? 0 : new BalanceIndex(variant.geometry, m).size);
+    if (positions > best.positions) best = { balance: b, positions, bytes: positions * SOLVING_BYTES_PER_POSITION };
+  }
+  return best;
 }
 
 export function buildTables(variant: Variant, balances: readonly Balance[], dir: string, callbacks: BuildCallbacks = {}): BalanceReport[] {

@@ -15,11 +15,15 @@ import { DIRECTIONS, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
 import { CROWNS, MoveList } from '../rules/move.ts';
 import { BLACK, Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { type Balance, balanceKey, mirror } from './balance.ts';
+import { type Balance, balanceKey, balanceName, mirror } from './balance.ts';
 import { BalanceIndex } from './index.ts';
 import { balanceKeyOf } from './orient.ts';
 import type { EndgameTables } from './tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN, packValue } from './values.ts';
+
+export const MAX_BALANCE_POSITIONS = 2 ** 31;
+/** Memory while a pair is solved: a value byte, a two-byte move count and a four-byte queue entry a position. */
+export const SOLVING_BYTES_PER_POSITION = 7;
 
 // Working values while solving: 0 is undecided.
 const OPEN = 0, W = 1, L = 2, D = 3;
@@ -40,6 +44,8 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
   const geometry = variant.geometry;
   const balances = balanceKey(mirror(balance)) === balanceKey(balance) ? [balance] : [balance, mirror(balance)];
   const index = balances.map((b) => new BalanceIndex(geometry, b));
+  // The queue holds i * 2 + t in 32 bits (read back unsigned).
+  for (const ix of index) if (ix.size >= MAX_BALANCE_POSITIONS) throw new Error(`${balanceName(ix.balance)} has ${ix.size} positions; the generator solves fewer than 2^31 a balance`);
   const values = index.map((ix) => new Uint8Array(ix.size));
   const counts = index.map((ix) => new Uint16Array(ix.size));
   const total = index.reduce((s, ix) => s + ix.size, 0);

@@ -1,8 +1,9 @@
 // damka egdb build|probe|check: endgame tables made by retrograde analysis (src/egdb/).
 
+import { totalmem } from 'node:os';
 import { Command, Option } from 'commander';
 import { type Balance, balanceName, balancesUpTo, defaultPieces, parseBalanceName, pieces as pieceCount } from '../../egdb/balance.ts';
-import { buildTables } from '../../egdb/build.ts';
+import { buildTables, largestPair } from '../../egdb/build.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { balanceOf } from '../../egdb/orient.ts';
 import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
@@ -25,6 +26,7 @@ function piecesFor(variant: Variant, text: string | undefined): number {
 }
 
 const mb = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(2)} MB`);
+const bytesText = (bytes: number) => (bytes < 1e9 ? mb(bytes) : `${(bytes / 1e9).toFixed(1)} GB`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /** Processor time since `start` (this process): on a shared machine the wall time says little. */
 const cpuMs = (start: NodeJS.CpuUsage) => { const u = process.cpuUsage(start); return (u.user + u.system) / 1000; };
@@ -41,13 +43,19 @@ function buildCommand(): Command {
       const pieces = piecesFor(variant, opts.pieces);
       const dir = opts.dir ?? defaultTableDir();
       if (!tablesPossible(variant)) throw new UsageError(`there are no endgame tables for ${variant.name}`);
+      const balances = balancesUpTo(pieces);
+      // Refused before hours of work rather than failing at the largest balance.
+      const largest = largestPair(variant, balances);
+      if (largest.bytes > totalmem()) {
+        throw new UsageError(`${pieces} pieces needs about ${bytesText(largest.bytes)} of memory to solve ${balanceName(largest.balance)} and its mirror; this machine has ${bytesText(totalmem())}`);
+      }
       const out = process.stdout;
-      out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir}\n`);
+      out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir} (largest pair ${balanceName(largest.balance)}: ${largest.positions} positions, about ${bytesText(largest.bytes)} of memory)\n`);
       const progress = new Progress();
       let current = '';
       const start = performance.now(), cpuStart = process.cpuUsage();
       let positions = 0, bytes = 0;
-      const reports = buildTables(variant, balancesUpTo(pieces), dir, {
+      const reports = buildTables(variant, balances, dir, {
         onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
         onProgress: (f) => progress.update(`solving ${current}... ${(100 * f).toFixed(0)}%`),
         onBalance: (r) => {
