@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT } from '../src/board/geometry.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { PatternFeatures, REGION_PATTERNS, SCALARS } from '../src/eval/pattern/features.ts';
 import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
@@ -80,6 +81,47 @@ function slowPatternIndices(variant: Variant, board: Board): number[] {
   return out;
 }
 
+/**
+ * The scalar terms (SCALARS, White's side) read slowly, square by square from the rule book's
+ * geometry, for the fast bitboard counts to be checked against.
+ */
+function slowScalars(variant: Variant, board: Board): number[] {
+  const g = variant.geometry;
+  const at = (sq: number) => board.squares[sq];
+  const empty = (sq: number) => sq !== 0 && at(sq) === 0;
+  const count = (p: number) => board.squares.filter((s, sq) => sq > 0 && s === p).length;
+  const wm = count(WHITE_MAN), bm = count(BLACK_MAN), wk = count(WHITE_KING), bk = count(BLACK_KING);
+  const t = { kingMobility: 0, manMobility: 0, tempo: 0, runaway: 0, runawayAdvance: 0, blocked: 0, diagonal: 0, wBal: 0, bBal: 0 };
+  for (let sq = 1; sq <= g.squares; sq++) {
+    const piece = at(sq);
+    if (piece === 0) continue;
+    const white = piece === WHITE_MAN || piece === WHITE_KING, sign = white ? 1 : -1;
+    if (piece === WHITE_KING || piece === BLACK_KING) {
+      for (const dir of [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT]) {
+        for (let to = g.neighbour(sq, dir); empty(to); to = variant.flyingKings ? g.neighbour(to, dir) : 0) t.kingMobility += sign;
+      }
+      if (g.row(sq) + g.file(sq) === g.rows - 1) t.diagonal += sign;
+      continue;
+    }
+    const steps = (white ? [UP_LEFT, UP_RIGHT] : [DOWN_LEFT, DOWN_RIGHT]).filter((d) => empty(g.neighbour(sq, d))).length;
+    t.manMobility += sign * steps;
+    if (steps === 0) t.blocked += sign;
+    const advanced = white ? g.rows - 1 - g.row(sq) : g.row(sq);
+    t.tempo += sign * advanced;
+    if (g.file(sq) < g.rows / 2) { if (white) t.wBal++; else t.bBal++; } else if (white) t.wBal--; else t.bBal--;
+    // A runaway: no opposing piece on a square it could be stopped from (rows ahead, within reach).
+    const opposing = white ? [BLACK_MAN, BLACK_KING] : [WHITE_MAN, WHITE_KING];
+    const caught = board.squares.some((s, sq2) => {
+      const ahead = white ? g.row(sq) - g.row(sq2) : g.row(sq2) - g.row(sq);
+      return sq2 > 0 && opposing.includes(s) && ahead > 0 && Math.abs(g.file(sq2) - g.file(sq)) <= ahead;
+    });
+    if ((white ? bk : wk) === 0 && !caught) { t.runaway += sign; t.runawayAdvance += sign * advanced; }
+  }
+  const firstKing = (wk > 0 && bk === 0 ? 1 : 0) - (bk > 0 && wk === 0 ? 1 : 0);
+  return [wm - bm, wk - bk, firstKing, t.kingMobility, t.manMobility, Math.abs(t.wBal) - Math.abs(t.bBal),
+    t.tempo, t.runaway, t.runawayAdvance, t.blocked, t.diagonal];
+}
+
 describe('pattern features', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
     it(`${variant.name}: every region's pattern, from both sides, equals a slow reading of the board`, () => {
@@ -101,6 +143,21 @@ describe('pattern features', () => {
         expect(m >= 0 ? val[m] : 0).toBe(manDiff);
         expect(m >= 0).toBe(manDiff !== 0);
       }
+    });
+
+    it(`${variant.name}: the scalar terms, counted over whole bitboards, equal a slow reading square by square`, () => {
+      const f = new PatternFeatures(variant);
+      let runaways = 0, kingMoves = 0;
+      for (const board of samplePositions(variant, 1500, 5)) {
+        f.scan(variant.fromBoard(board));
+        const slow = slowScalars(variant, board);
+        expect(Array.from(f.scalarValues.subarray(0, slow.length)), JSON.stringify(board)).toEqual(slow);
+        if (slow[7] !== 0) runaways++;
+        if (slow[3] !== 0) kingMoves++;
+      }
+      // The sample reaches the rarer terms too.
+      expect(runaways).toBeGreaterThan(50);
+      expect(kingMoves).toBeGreaterThan(50);
     });
 
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move (random weights)`, () => {

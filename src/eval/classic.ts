@@ -4,6 +4,7 @@
 
 import type { Geometry } from '../board/geometry.ts';
 import { UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT } from '../board/geometry.ts';
+import { BoardTables } from './board-tables.ts';
 import { type Position, WHITE, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { type EvalWeights, defaultWeights } from './weights.ts';
@@ -14,16 +15,17 @@ export class ClassicEvaluator implements PositionEvaluator {
   private readonly manB = new Int32Array(64);
   private readonly kingPst = new Int32Array(64);
   /** Neighbour bit by direction, -1 off the board. */
-  private readonly next = new Int32Array(4 * 64).fill(-1);
+  private readonly next: Int32Array;
   /** Squares from which an opposing piece could stop a man on this bit (White, Black). */
-  private readonly coneLoW = new Int32Array(64);
-  private readonly coneHiW = new Int32Array(64);
-  private readonly coneLoB = new Int32Array(64);
-  private readonly coneHiB = new Int32Array(64);
-  private readonly advW = new Int32Array(64);
-  private readonly advB = new Int32Array(64);
-  private readonly rowOf = new Int32Array(64);
-  private readonly fileOf = new Int32Array(64);
+  private readonly coneLoW: Int32Array;
+  private readonly coneHiW: Int32Array;
+  private readonly coneLoB: Int32Array;
+  private readonly coneHiB: Int32Array;
+  /** Rows advanced by a White man on this bit; a Black man's is its row. */
+  private readonly advW: Int32Array;
+  private readonly advB: Int32Array;
+  private readonly rowOf: Int32Array;
+  private readonly fileOf: Int32Array;
   private readonly leftLo: number;
   private readonly leftHi: number;
   private readonly rightLo: number;
@@ -39,14 +41,17 @@ export class ClassicEvaluator implements PositionEvaluator {
     const g: Geometry = variant.geometry;
     const w = weights;
     const rows = g.rows;
-    let lLo = 0, lHi = 0, rLo = 0, rHi = 0;
+    const t = BoardTables.of(g);
+    this.next = t.next;
+    this.coneLoW = t.coneLoW; this.coneHiW = t.coneHiW; this.coneLoB = t.coneLoB; this.coneHiB = t.coneHiB;
+    this.advW = t.advance;
+    this.advB = t.row;
+    this.rowOf = t.row;
+    this.fileOf = t.file;
+    this.leftLo = t.leftLo; this.leftHi = t.leftHi; this.rightLo = t.rightLo; this.rightHi = t.rightHi;
     for (let sq = 1; sq <= g.squares; sq++) {
       const b = g.bit(sq);
       const row = g.row(sq), file = g.file(sq);
-      this.rowOf[b] = row;
-      this.fileOf[b] = file;
-      this.advW[b] = rows - 1 - row;
-      this.advB[b] = row;
       this.manW[b] = w.manRow[rows - 1 - row] + w.manFile[file];
       // The mirror square (180 degrees) for Black keeps the evaluation colour-symmetric.
       this.manB[b] = w.manRow[row] + w.manFile[rows - 1 - file];
@@ -54,24 +59,7 @@ export class ClassicEvaluator implements PositionEvaluator {
       const dist = Math.max(Math.abs(row - centre), Math.abs(file - centre));
       const edge = row === 0 || row === rows - 1 || file === 0 || file === rows - 1;
       this.kingPst[b] = Math.round(w.kingCentre * (centre - dist)) + (edge ? w.kingEdge : 0);
-      for (const dir of [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT]) {
-        const n = g.neighbour(sq, dir);
-        if (n) this.next[dir * 64 + b] = g.bit(n);
-      }
-      if (file < rows / 2) { if (b < 32) lLo |= 1 << b; else lHi |= 1 << (b - 32); }
-      else if (b < 32) rLo |= 1 << b; else rHi |= 1 << (b - 32);
-      for (let sq2 = 1; sq2 <= g.squares; sq2++) {
-        const r2 = g.row(sq2), f2 = g.file(sq2), b2 = g.bit(sq2);
-        const ahead = row - r2; // rows towards White's crowning row
-        if (ahead > 0 && Math.abs(f2 - file) <= ahead + 1) {
-          if (b2 < 32) this.coneLoW[b] |= 1 << b2; else this.coneHiW[b] |= 1 << (b2 - 32);
-        }
-        if (-ahead > 0 && Math.abs(f2 - file) <= -ahead + 1) {
-          if (b2 < 32) this.coneLoB[b] |= 1 << b2; else this.coneHiB[b] |= 1 << (b2 - 32);
-        }
-      }
     }
-    this.leftLo = lLo; this.leftHi = lHi; this.rightLo = rLo; this.rightHi = rHi;
     this.piecesAtStart = 2 * popcount(variant.startPosition().wLo) + 2 * popcount(variant.startPosition().wHi);
   }
 

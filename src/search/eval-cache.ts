@@ -12,26 +12,29 @@ import type { Position } from '../rules/position.ts';
 const BITS = 17;
 
 export class EvalCache {
-  private readonly keys = new Int32Array(1 << BITS);
-  /** Score * 2 + (side to move has no step ? 1 : 0); 0 with key 0 means empty, which a real entry never is. */
-  private readonly values = new Int32Array(1 << BITS);
+  /**
+   * Two words a slot, side by side so that a probe touches one cache line: the key's high word,
+   * then score * 2 + (side to move has no step ? 1 : 0). A value of 0 means empty, which a real
+   * entry never is.
+   */
+  private readonly slots = new Int32Array(2 << BITS);
   /** Set by evaluate(), as the evaluator's own flag. */
   sideToMoveStuck = false;
 
   constructor(readonly evaluator: PositionEvaluator) {}
 
   evaluate(pos: Position): number {
-    const slot = pos.keyLo & ((1 << BITS) - 1);
-    const v = this.values[slot];
-    if (this.keys[slot] === pos.keyHi && v !== 0) {
+    const slot = (pos.keyLo & ((1 << BITS) - 1)) << 1;
+    const v = this.slots[slot + 1];
+    if (this.slots[slot] === pos.keyHi && v !== 0) {
       this.sideToMoveStuck = (v & 1) !== 0;
       return v >> 1;
     }
     const score = this.evaluator.evaluate(pos);
     this.sideToMoveStuck = this.evaluator.sideToMoveStuck;
-    this.keys[slot] = pos.keyHi;
+    this.slots[slot] = pos.keyHi;
     // A score of 0 with a free side would store 0: keep it out (a miss next time, never wrong).
-    this.values[slot] = score * 2 + (this.sideToMoveStuck ? 1 : 0);
+    this.slots[slot + 1] = score * 2 + (this.sideToMoveStuck ? 1 : 0);
     return score;
   }
 }

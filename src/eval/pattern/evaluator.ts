@@ -50,12 +50,14 @@ export class PatternEvaluator implements PositionEvaluator {
         e += x * ((v << 16) >> 16);
       }
     }
-    if (pos.side !== WHITE) { o = -o; e = -e; }
+    // 0 - x, not -x: a negated 0 would be -0, a double, and the compiled code would fall back to doubles.
+    if (pos.side !== WHITE) { o = 0 - o; e = 0 - e; }
     const tm = w[sb + TO_MOVE];
     o += tm >> 16;
     e += (tm << 16) >> 16;
     this.sideToMoveStuck = f.sideToMoveStuck;
     const p = f.pieces, full = f.piecesAtStart;
-    return Math.trunc((o * p + e * (full - p)) / (full * WEIGHT_UNITS));
+    // | 0 truncates as Math.trunc does here (far inside 32 bits) but never gives -0, a double.
+    return ((o * p + e * (full - p)) / (full * WEIGHT_UNITS)) | 0;
   }
 }

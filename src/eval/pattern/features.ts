@@ -20,6 +20,7 @@
 
 import { DOWN_LEFT, DOWN_RIGHT, type Geometry, UP_LEFT, UP_RIGHT } from '../../board/geometry.ts';
 import { type Position, WHITE, popcount } from '../../rules/position.ts';
+import { BoardTables } from '../board-tables.ts';
 import type { Variant } from '../../rules/variant.ts';
 
 export const REGION_SQUARES = 8;
@@ -42,12 +43,18 @@ export const SCALARS = [
 ] as const;
 export type ScalarName = (typeof SCALARS)[number];
 export const TO_MOVE = SCALARS.indexOf('toMove');
-/** THREES[m]: the base-3 number with digit 1 wherever the 8-bit mask m has a bit; THREES_TURNED for m read backwards. */
-const THREES = new Int32Array(256);
-const THREES_TURNED = new Int32Array(256);
-for (let m = 0; m < 256; m++) {
-  for (let k = 0; k < 8; k++) {
-    if (m & (1 << k)) { THREES[m] += 3 ** k; THREES_TURNED[m] += 3 ** (7 - k); }
+/**
+ * A region's half (two rows of two squares) as 8 bits, White's men in the high four and Black's
+ * in the low four: CHUNK[x] is its base-3 value read by White (digit 1 own man, 2 opposing
+ * man), CHUNK_TURNED[x] the value Black reads, the half turned 180 degrees (digits backwards).
+ */
+const CHUNK = new Int32Array(256);
+const CHUNK_TURNED = new Int32Array(256);
+for (let x = 0; x < 256; x++) {
+  for (let k = 0; k < 4; k++) {
+    const white = (x >> (4 + k)) & 1, black = (x >> k) & 1;
+    CHUNK[x] += (white + 2 * black) * 3 ** k;
+    CHUNK_TURNED[x] += (black + 2 * white) * 3 ** (3 - k);
   }
 }
 
@@ -69,44 +76,60 @@ export class PatternFeatures {
   /** The bit of the square turned 180 degrees. */
   private readonly rotated = new Int32Array(64).fill(-1);
   private readonly squareIndex = new Int32Array(64).fill(-1);
-  private readonly next = new Int32Array(4 * 64).fill(-1);
-  private readonly advance = new Int32Array(64);
-  private readonly coneLoW = new Int32Array(64);
-  private readonly coneHiW = new Int32Array(64);
-  private readonly coneLoB = new Int32Array(64);
-  private readonly coneHiB = new Int32Array(64);
+  private readonly rows: number;
+  private readonly next: Int32Array;
+  private readonly coneLoW: Int32Array;
+  private readonly coneHiW: Int32Array;
+  private readonly coneLoB: Int32Array;
+  private readonly coneHiB: Int32Array;
+  private readonly stepShift: Int32Array;
+  private readonly stepLo: Int32Array;
+  private readonly stepHi: Int32Array;
+  /** Bit k of each square's rows advanced (White's), as lo/hi masks: [2k], [2k + 1]. */
+  private readonly advancePlanes = new Int32Array(8);
   private readonly diagLo: number;
   private readonly diagHi: number;
   private readonly leftLo: number;
   private readonly leftHi: number;
-  private readonly rightLo: number;
-  private readonly rightHi: number;
   /** Pieces at the start: the phase is pieces / piecesAtStart. */
   readonly piecesAtStart: number;
   private readonly flying: boolean;
 
   /**
-   * Region r's squares are two neighbouring bits in each of its four rows. Rows 0-1 and rows
-   * 2-3 of the region are chunk 2r and 2r + 1: bits {s, s+1, s+g+2, s+g+3} of the 64-bit
-   * board, s = chunkShift, g = chunkGap, in the low word, the high word or across both
-   * (chunkWord 0, 1, 2). A region's men of one colour are then 8 bits from a few shifts, and a
-   * pattern index is a table look-up of them (THREES): no loop over the men, no branch a row.
+   * A region's squares are two neighbouring bits in each of its four rows; its rows 0-1 and
+   * its rows 2-3 are two chunks, each shared with the region two rows up or down. Chunk u is
+   * bits {s, s+1, s+g+2, s+g+3} of the 64-bit board, s = chunkShift, g = chunkGap, in the low
+   * word, the high word or across both (chunkWord 0, 1, 2). A chunk's men of one colour are
+   * then 4 bits from a few shifts, and a pattern index two table look-ups (CHUNK): no loop
+   * over the men, no branch a row.
    */
   private readonly chunkShift: Int32Array;
   private readonly chunkGap: Int32Array;
   private readonly chunkWord: Int32Array;
-  /** The region that region r becomes when the board is turned 180 degrees. */
-  private readonly turned: Int32Array;
-  private readonly whiteBits: Int32Array;
-  private readonly blackBits: Int32Array;
+  /** Region r's chunks (rows 0-1, rows 2-3), and those of the region it becomes turned 180 degrees. */
+  private readonly lowChunk: Int32Array;
+  private readonly highChunk: Int32Array;
+  private readonly turnedLowChunk: Int32Array;
+  private readonly turnedHighChunk: Int32Array;
+  /** Scratch: each chunk's value read by White and by Black. */
+  private readonly chunkValue: Int32Array;
+  private readonly chunkTurned: Int32Array;
 
   // Filled by scan(), reused (no allocation per position).
   readonly reading: Int32Array;
   readonly kingIndex = new Int32Array(64);
   readonly kingSign = new Int32Array(64);
   kings = 0;
+  // Scratch between scan()'s parts.
+  /** Squares whose neighbour is empty, by direction: lo, hi for up-left, up-right, down-left, down-right. */
+  private readonly free = new Int32Array(8);
+  private whiteKingMobility = 0;
+  private blackKingMobility = 0;
+  /** Scratch for scan()'s bit counts: pairs of words in, counts out. */
+  private readonly countIn = new Int32Array(2 * 12);
+  private readonly counted = new Int32Array(12);
   /** The scalar terms from White's side (the last, toMove, is not set here). */
-  readonly scalarValues = new Float64Array(SCALARS.length);
+  readonly scalarValues = new Int32Array(SCALARS.length);
 
   /** Set by extract(): the phase of the last position (and its pieces), and whether its side to move has no step. */
   phase = 1;
@@ -124,16 +147,17 @@ export class PatternFeatures {
     this.size = this.scalarBase + SCALARS.length;
     this.maxFeatures = maxFeatures(this.regions, n);
     this.reading = new Int32Array(2 * this.regions);
-    // For each bit: the regions holding its square and its place value (3^k) there.
-    const regionOf = new Int32Array(64 * 4).fill(-1); // [bit * 4 + j], -1 ends
-    const placeOf = new Int32Array(64 * 4);
 
-    this.chunkShift = new Int32Array(this.regions * 2);
-    this.chunkGap = new Int32Array(this.regions * 2);
-    this.chunkWord = new Int32Array(this.regions * 2);
-    this.turned = new Int32Array(this.regions);
-    this.whiteBits = new Int32Array(this.regions);
-    this.blackBits = new Int32Array(this.regions);
+    const pairs = g.rows / 2, across = starts.length;
+    this.chunkShift = new Int32Array(pairs * across);
+    this.chunkGap = new Int32Array(pairs * across);
+    this.chunkWord = new Int32Array(pairs * across);
+    this.chunkValue = new Int32Array(pairs * across);
+    this.chunkTurned = new Int32Array(pairs * across);
+    this.lowChunk = new Int32Array(this.regions);
+    this.highChunk = new Int32Array(this.regions);
+    this.turnedLowChunk = new Int32Array(this.regions);
+    this.turnedHighChunk = new Int32Array(this.regions);
     let region = 0;
     for (const r0 of starts) {
       for (const f0 of starts) {
@@ -149,45 +173,41 @@ export class PatternFeatures {
         }
         for (let c = 0; c < 2; c++) {
           const first = g.bit(squares[4 * c]), second = g.bit(squares[4 * c + 2]);
-          const k = region * 2 + c;
-          this.chunkShift[k] = first;
-          this.chunkGap[k] = second - first - 2;
-          this.chunkWord[k] = second + 1 < 32 ? 0 : first >= 32 ? 1 : 2;
+          const u = (r0 / 2 + c) * across + f0 / 2;
+          this.chunkShift[u] = first;
+          this.chunkGap[u] = second - first - 2;
+          this.chunkWord[u] = second + 1 < 32 ? 0 : first >= 32 ? 1 : 2;
+          if (c === 0) this.lowChunk[region] = u; else this.highChunk[region] = u;
         }
-        // Turned half a turn, the block starting at (r0, f0) is the one at (rows-4-r0, rows-4-f0).
-        this.turned[region] = starts.indexOf(g.rows - 4 - r0) * starts.length + starts.indexOf(g.rows - 4 - f0);
         region++;
       }
     }
+    // Turned half a turn, the block starting at (r0, f0) is the one at (rows-4-r0, rows-4-f0).
+    for (let r = 0; r < this.regions; r++) {
+      const r0 = starts[Math.floor(r / across)], f0 = starts[r % across];
+      const t = starts.indexOf(g.rows - 4 - r0) * across + starts.indexOf(g.rows - 4 - f0);
+      this.turnedLowChunk[r] = this.lowChunk[t];
+      this.turnedHighChunk[r] = this.highChunk[t];
+    }
 
-    let lLo = 0, lHi = 0, rLo = 0, rHi = 0, dLo = 0, dHi = 0;
-    const setBit = (b: number, lo: number, hi: number): [number, number] => (b < 32 ? [lo | (1 << b), hi] : [lo, hi | (1 << (b - 32))]);
+    const t = BoardTables.of(g);
+    this.rows = g.rows;
+    this.next = t.next;
+    this.coneLoW = t.coneLoW; this.coneHiW = t.coneHiW; this.coneLoB = t.coneLoB; this.coneHiB = t.coneHiB;
+    this.stepShift = t.stepShift; this.stepLo = t.stepLo; this.stepHi = t.stepHi;
+    this.leftLo = t.leftLo; this.leftHi = t.leftHi;
+    if (g.rows > 16) throw new Error('pattern features count rows advanced in four bits');
+    let dLo = 0, dHi = 0;
     for (let sq = 1; sq <= n; sq++) {
       const b = g.bit(sq);
-      const row = g.row(sq), file = g.file(sq);
       this.rotated[b] = g.bit(n + 1 - sq);
       this.squareIndex[b] = sq - 1;
-      this.advance[b] = g.rows - 1 - row; // White's rows advanced; Black reads it on the rotated bit
-      for (const dir of [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT]) {
-        const m = g.neighbour(sq, dir);
-        if (m) this.next[dir * 64 + b] = g.bit(m);
+      for (let k = 0; k < 4; k++) {
+        if ((t.advance[b] >> k) & 1) this.advancePlanes[2 * k + (b < 32 ? 0 : 1)] |= 1 << (b & 31);
       }
-      if (file < g.rows / 2) [lLo, lHi] = setBit(b, lLo, lHi);
-      else [rLo, rHi] = setBit(b, rLo, rHi);
       // The long diagonal (a1-h8 / a1-j10 as files and rows: row + file = rows - 1 from the top).
-      if (row + file === g.rows - 1) [dLo, dHi] = setBit(b, dLo, dHi);
-      for (let sq2 = 1; sq2 <= n; sq2++) {
-        const r2 = g.row(sq2), f2 = g.file(sq2), b2 = g.bit(sq2);
-        const ahead = row - r2;
-        if (ahead > 0 && Math.abs(f2 - file) <= ahead + 1) {
-          if (b2 < 32) this.coneLoW[b] |= 1 << b2; else this.coneHiW[b] |= 1 << (b2 - 32);
-        }
-        if (-ahead > 0 && Math.abs(f2 - file) <= -ahead + 1) {
-          if (b2 < 32) this.coneLoB[b] |= 1 << b2; else this.coneHiB[b] |= 1 << (b2 - 32);
-        }
-      }
+      if (g.row(sq) + g.file(sq) === g.rows - 1) { if (b < 32) dLo |= 1 << b; else dHi |= 1 << (b - 32); }
     }
-    this.leftLo = lLo; this.leftHi = lHi; this.rightLo = rLo; this.rightHi = rHi;
     this.diagLo = dLo; this.diagHi = dHi;
     const start = variant.startPosition();
     this.piecesAtStart = popcount(start.wLo) + popcount(start.wHi) + popcount(start.bLo) + popcount(start.bHi);
@@ -206,95 +226,169 @@ export class PatternFeatures {
    * evaluator consume what this leaves, so training and play read positions alike.
    */
   scan(pos: Position): void {
-    const acc = this.reading, R = this.regions, wBits = this.whiteBits, bBits = this.blackBits;
-    const shift = this.chunkShift, gap = this.chunkGap, word = this.chunkWord;
-    const next = this.next, rotated = this.rotated, advance = this.advance;
-    const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
     const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
     const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi;
-    const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi;
-    const bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
-    const wm = popcount(wmLo) + popcount(wmHi), bm = popcount(bmLo) + popcount(bmHi);
-    const wk = popcount(wkLo) + popcount(wkHi), bk = popcount(bkLo) + popcount(bkHi);
-
-    for (let k = 0; k < 2 * R; k++) {
-      const s = shift[k], w = word[k];
+    const shift = this.chunkShift, gap = this.chunkGap, word = this.chunkWord;
+    const value = this.chunkValue, turned = this.chunkTurned;
+    for (let u = 0; u < shift.length; u++) {
+      const s = shift[u], w = word[u];
       let xw: number, xb: number;
       if (w === 0) { xw = wmLo >>> s; xb = bmLo >>> s; }
       else if (w === 1) { xw = wmHi >>> (s - 32); xb = bmHi >>> (s - 32); }
       else { xw = (wmLo >>> s) | (wmHi << (32 - s)); xb = (bmLo >>> s) | (bmHi << (32 - s)); }
-      const gw = (xw & 3) | ((xw >>> gap[k]) & 12), gb = (xb & 3) | ((xb >>> gap[k]) & 12);
-      if ((k & 1) === 0) { wBits[k >> 1] = gw; bBits[k >> 1] = gb; }
-      else { wBits[k >> 1] |= gw << 4; bBits[k >> 1] |= gb << 4; }
+      const g = gap[u];
+      const x = (((xw & 3) | ((xw >>> g) & 12)) << 4) | (xb & 3) | ((xb >>> g) & 12);
+      value[u] = CHUNK[x];
+      turned[u] = CHUNK_TURNED[x];
     }
+    const acc = this.reading, R = this.regions, low = this.lowChunk, high = this.highChunk;
+    const tLow = this.turnedLowChunk, tHigh = this.turnedHighChunk;
     for (let r = 0; r < R; r++) {
-      acc[r] = THREES[wBits[r]] + 2 * THREES[bBits[r]];
-      const t = this.turned[r];
-      acc[R + r] = THREES_TURNED[bBits[t]] + 2 * THREES_TURNED[wBits[t]];
+      acc[r] = value[low[r]] + 81 * value[high[r]];
+      acc[R + r] = turned[tHigh[r]] + 81 * turned[tLow[r]];
     }
 
-    let wMob = 0, bMob = 0, wKMob = 0, bKMob = 0, blocked = 0, tempo = 0, run = 0, runAdv = 0;
-    for (let lo = wmLo, hi = wmHi; (lo | hi) !== 0;) {
-      let b: number;
-      if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { b = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
-      const steps = emptyAt(next[UP_LEFT * 64 + b], eLo, eHi) + emptyAt(next[UP_RIGHT * 64 + b], eLo, eHi);
-      wMob += steps;
-      if (steps === 0) blocked++;
-      tempo += advance[b];
-      if (bk === 0 && (this.coneLoW[b] & pos.bLo) === 0 && (this.coneHiW[b] & pos.bHi) === 0) { run++; runAdv += advance[b]; }
-    }
-    for (let lo = bmLo, hi = bmHi; (lo | hi) !== 0;) {
-      let b: number;
-      if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); lo &= lo - 1; } else { b = 63 - Math.clz32(hi & -hi); hi &= hi - 1; }
-      const steps = emptyAt(next[DOWN_LEFT * 64 + b], eLo, eHi) + emptyAt(next[DOWN_RIGHT * 64 + b], eLo, eHi);
-      bMob += steps;
-      if (steps === 0) blocked--;
-      tempo -= advance[rotated[b]];
-      if (wk === 0 && (this.coneLoB[b] & pos.wLo) === 0 && (this.coneHiB[b] & pos.wHi) === 0) { run--; runAdv -= advance[rotated[b]]; }
-    }
+    // The men's steps over whole bitboards: the men with a free step one way are the men on
+    // the squares whose neighbour that way is empty.
+    const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
+    const f = this.free, sh = this.stepShift, ml = this.stepLo, mh = this.stepHi;
+    let a = sh[0], b = sh[1];
+    const ulLo = ((eLo << a) & ml[0]) | ((eLo << b) & ml[1]);
+    const ulHi = (((eHi << a) | (eLo >>> (32 - a))) & mh[0]) | (((eHi << b) | (eLo >>> (32 - b))) & mh[1]);
+    a = sh[2]; b = sh[3];
+    const urLo = ((eLo << a) & ml[2]) | ((eLo << b) & ml[3]);
+    const urHi = (((eHi << a) | (eLo >>> (32 - a))) & mh[2]) | (((eHi << b) | (eLo >>> (32 - b))) & mh[3]);
+    a = sh[4]; b = sh[5];
+    const dlLo = (((eLo >>> a) | (eHi << (32 - a))) & ml[4]) | (((eLo >>> b) | (eHi << (32 - b))) & ml[5]);
+    const dlHi = ((eHi >>> a) & mh[4]) | ((eHi >>> b) & mh[5]);
+    a = sh[6]; b = sh[7];
+    const drLo = (((eLo >>> a) | (eHi << (32 - a))) & ml[6]) | (((eLo >>> b) | (eHi << (32 - b))) & ml[7]);
+    const drHi = ((eHi >>> a) & mh[6]) | ((eHi >>> b) & mh[7]);
+    f[0] = ulLo; f[1] = ulHi; f[2] = urLo; f[3] = urHi; f[4] = dlLo; f[5] = dlHi; f[6] = drLo; f[7] = drHi;
 
-    let onDiagonal = 0, kings = 0;
-    for (let lo = wkLo | bkLo, hi = wkHi | bkHi; (lo | hi) !== 0;) {
-      let b: number, white: boolean;
-      if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); white = (pos.wLo & (lo & -lo)) !== 0; lo &= lo - 1; }
-      else { b = 63 - Math.clz32(hi & -hi); white = (pos.wHi & (hi & -hi)) !== 0; hi &= hi - 1; }
-      let reach = 0;
-      for (let dir = 0; dir < 4; dir++) {
-        let t = next[dir * 64 + b];
-        while (t >= 0 && emptyAt(t, eLo, eHi) === 1) {
-          reach++;
-          if (!this.flying) break;
-          t = next[dir * 64 + t];
-        }
-      }
-      const diag = b < 32 ? (this.diagLo >>> b) & 1 : (this.diagHi >>> (b - 32)) & 1;
-      if (white) {
-        wKMob += reach; onDiagonal += diag;
-        this.kingIndex[kings] = this.kingBase + this.squareIndex[b]; this.kingSign[kings++] = 1;
-      } else {
-        bKMob += reach; onDiagonal -= diag;
-        this.kingIndex[kings] = this.kingBase + this.squareIndex[rotated[b]]; this.kingSign[kings++] = -1;
-      }
-    }
-    this.kings = kings;
+    // Every count in one loop, so that the one copy of the bit count is compiled inline.
+    const q = this.countIn, p = this.advancePlanes, mLo = wmLo | bmLo, mHi = wmHi | bmHi;
+    q[0] = wmLo; q[1] = wmHi;
+    q[2] = bmLo; q[3] = bmHi;
+    q[4] = pos.wLo & pos.kLo; q[5] = pos.wHi & pos.kHi;
+    q[6] = pos.bLo & pos.kLo; q[7] = pos.bHi & pos.kHi;
+    q[8] = wmLo & this.leftLo; q[9] = wmHi & this.leftHi;
+    q[10] = bmLo & this.leftLo; q[11] = bmHi & this.leftHi;
+    q[12] = wmLo & (ulLo | urLo); q[13] = wmHi & (ulHi | urHi);
+    q[14] = wmLo & ulLo & urLo; q[15] = wmHi & ulHi & urHi;
+    q[16] = bmLo & (dlLo | drLo); q[17] = bmHi & (dlHi | drHi);
+    q[18] = bmLo & dlLo & drLo; q[19] = bmHi & dlHi & drHi;
+    // Rows advanced over the men read as White's, one count a bit of the number.
+    q[20] = mLo & p[0]; q[21] = mHi & p[1];
+    q[22] = mLo & p[2]; q[23] = mHi & p[3];
+    const c = this.counted;
+    for (let k = 0; k < 12; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
+    const wm = c[0], bm = c[1], wk = c[2], bk = c[3];
+    const wFree = c[6], bFree = c[8], wMob = wFree + c[7], bMob = bFree + c[9];
+    let advanced = c[10] + 2 * c[11];
+    if ((p[4] | p[5] | p[6] | p[7]) !== 0) advanced += 4 * bitCount(mLo & p[4], mHi & p[5]) + 8 * bitCount(mLo & p[6], mHi & p[7]);
 
-    const wBal = popcount(wmLo & this.leftLo) + popcount(wmHi & this.leftHi) - popcount(wmLo & this.rightLo) - popcount(wmHi & this.rightHi);
-    const bBal = popcount(bmLo & this.leftLo) + popcount(bmHi & this.leftHi) - popcount(bmLo & this.rightLo) - popcount(bmHi & this.rightHi);
     const sc = this.scalarValues;
     sc[0] = wm - bm;
     sc[1] = wk - bk;
     sc[2] = (wk > 0 && bk === 0 ? 1 : 0) - (bk > 0 && wk === 0 ? 1 : 0);
-    sc[3] = wKMob - bKMob;
     sc[4] = wMob - bMob;
-    sc[5] = Math.abs(wBal) - Math.abs(bBal);
-    sc[6] = tempo;
+    // Every square is in one half: the right half's men are the rest.
+    sc[5] = Math.abs(2 * c[4] - wm) - Math.abs(2 * c[5] - bm);
+    // A Black man's rows advanced are its row: rows - 1 less White's reading of its square.
+    sc[6] = advanced - (this.rows - 1) * bm;
+    sc[9] = (wm - wFree) - (bm - bFree);
+
+    // Runaways: men with no opposing piece in their cone, the squares from which one could stop them.
+    let run = 0, runAdv = 0;
+    if (bk === 0) {
+      const coneLo = this.coneLoW, coneHi = this.coneHiW, oLo = pos.bLo, oHi = pos.bHi;
+      let fLo = 0, fHi = 0;
+      for (let l = wmLo; l !== 0; l &= l - 1) {
+        const bit = 31 - Math.clz32(l & -l);
+        if ((coneLo[bit] & oLo) === 0 && (coneHi[bit] & oHi) === 0) fLo |= 1 << bit;
+      }
+      for (let h = wmHi; h !== 0; h &= h - 1) {
+        const bit = 63 - Math.clz32(h & -h);
+        if ((coneLo[bit] & oLo) === 0 && (coneHi[bit] & oHi) === 0) fHi |= 1 << (bit - 32);
+      }
+      if ((fLo | fHi) !== 0) { run += bitCount(fLo, fHi); runAdv += this.advanced(fLo, fHi); }
+    }
+    if (wk === 0) {
+      const coneLo = this.coneLoB, coneHi = this.coneHiB, oLo = pos.wLo, oHi = pos.wHi;
+      let fLo = 0, fHi = 0;
+      for (let l = bmLo; l !== 0; l &= l - 1) {
+        const bit = 31 - Math.clz32(l & -l);
+        if ((coneLo[bit] & oLo) === 0 && (coneHi[bit] & oHi) === 0) fLo |= 1 << bit;
+      }
+      for (let h = bmHi; h !== 0; h &= h - 1) {
+        const bit = 63 - Math.clz32(h & -h);
+        if ((coneLo[bit] & oLo) === 0 && (coneHi[bit] & oHi) === 0) fHi |= 1 << (bit - 32);
+      }
+      if ((fLo | fHi) !== 0) {
+        const n = bitCount(fLo, fHi);
+        run -= n; runAdv -= (this.rows - 1) * n - this.advanced(fLo, fHi);
+      }
+    }
     sc[7] = run;
     sc[8] = runAdv;
-    sc[9] = blocked;
-    sc[10] = onDiagonal;
+
+    let wKMob = 0, bKMob = 0;
+    if (wk + bk > 0) {
+      this.kingTerms(pos);
+      wKMob = this.whiteKingMobility; bKMob = this.blackKingMobility;
+    } else {
+      this.kings = 0;
+      sc[10] = 0;
+    }
+    sc[3] = wKMob - bKMob;
     this.pieces = Math.min(this.piecesAtStart, wm + bm + wk + bk);
     this.phase = this.pieces / this.piecesAtStart;
     this.sideToMoveStuck = (pos.side === WHITE ? wMob + wKMob : bMob + bKMob) === 0;
+  }
+
+  /** The kings' squares (kingIndex, kingSign), mobility and long-diagonal terms; after menMobility(). */
+  private kingTerms(pos: Position): void {
+    const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi;
+    const bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
+    const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
+    let wKMob = 0, bKMob = 0;
+    if (!this.flying) {
+      // A king's moves are its empty neighbours, any way.
+      const f = this.free;
+      const upLo = f[0] | f[2], upHi = f[1] | f[3], upTwoLo = f[0] & f[2], upTwoHi = f[1] & f[3];
+      const dnLo = f[4] | f[6], dnHi = f[5] | f[7], dnTwoLo = f[4] & f[6], dnTwoHi = f[5] & f[7];
+      wKMob = bitCount(wkLo & upLo, wkHi & upHi) + bitCount(wkLo & upTwoLo, wkHi & upTwoHi) +
+        bitCount(wkLo & dnLo, wkHi & dnHi) + bitCount(wkLo & dnTwoLo, wkHi & dnTwoHi);
+      bKMob = bitCount(bkLo & upLo, bkHi & upHi) + bitCount(bkLo & upTwoLo, bkHi & upTwoHi) +
+        bitCount(bkLo & dnLo, bkHi & dnHi) + bitCount(bkLo & dnTwoLo, bkHi & dnTwoHi);
+    }
+    const next = this.next, rotated = this.rotated;
+    let kings = 0;
+    for (let lo = wkLo | bkLo, hi = wkHi | bkHi; (lo | hi) !== 0;) {
+      let b: number, white: boolean;
+      if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); white = (pos.wLo & (lo & -lo)) !== 0; lo &= lo - 1; }
+      else { b = 63 - Math.clz32(hi & -hi); white = (pos.wHi & (hi & -hi)) !== 0; hi &= hi - 1; }
+      if (this.flying) {
+        let reach = 0;
+        for (let dir = 0; dir < 4; dir++) {
+          for (let t = next[dir * 64 + b]; t >= 0 && emptyAt(t, eLo, eHi) === 1; t = next[dir * 64 + t]) reach++;
+        }
+        if (white) wKMob += reach; else bKMob += reach;
+      }
+      if (white) { this.kingIndex[kings] = this.kingBase + this.squareIndex[b]; this.kingSign[kings++] = 1; }
+      else { this.kingIndex[kings] = this.kingBase + this.squareIndex[rotated[b]]; this.kingSign[kings++] = -1; }
+    }
+    this.kings = kings;
+    this.whiteKingMobility = wKMob;
+    this.blackKingMobility = bKMob;
+    this.scalarValues[10] = bitCount(wkLo & this.diagLo, wkHi & this.diagHi) - bitCount(bkLo & this.diagLo, bkHi & this.diagHi);
+  }
+
+  /** Rows advanced, summed over the men on (lo, hi) read as White's: one count a bit of the row number. */
+  private advanced(lo: number, hi: number): number {
+    const p = this.advancePlanes;
+    return bitCount(lo & p[0], hi & p[1]) + 2 * bitCount(lo & p[2], hi & p[3]) + 4 * bitCount(lo & p[4], hi & p[5]) + 8 * bitCount(lo & p[6], hi & p[7]);
   }
 
   /**
@@ -318,6 +412,17 @@ export class PatternFeatures {
     idx[n] = s + TO_MOVE; val[n++] = 1;
     return n;
   }
+}
+
+/** Bits set in a 64-bit board (both words summed before the last step of the count). */
+function bitCount(lo: number, hi: number): number {
+  lo = lo - ((lo >>> 1) & 0x55555555);
+  lo = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333);
+  hi = hi - ((hi >>> 1) & 0x55555555);
+  hi = (hi & 0x33333333) + ((hi >>> 2) & 0x33333333);
+  let x = lo + hi; // 4-bit lanes of at most 8
+  x = (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 function emptyAt(b: number, eLo: number, eHi: number): number {
