@@ -94,6 +94,8 @@ export class PatternFeatures {
   /** Pieces at the start: the phase is pieces / piecesAtStart. */
   readonly piecesAtStart: number;
   private readonly flying: boolean;
+  /** Every square in the low word (8x8): one word to count, not two. */
+  private readonly oneWord: boolean;
 
   /**
    * A region's squares are two neighbouring bits in each of its four rows; its rows 0-1 and
@@ -106,11 +108,8 @@ export class PatternFeatures {
   private readonly chunkShift: Int32Array;
   private readonly chunkGap: Int32Array;
   private readonly chunkWord: Int32Array;
-  /** Region r's chunks (rows 0-1, rows 2-3), and those of the region it becomes turned 180 degrees. */
-  private readonly lowChunk: Int32Array;
-  private readonly highChunk: Int32Array;
-  private readonly turnedLowChunk: Int32Array;
-  private readonly turnedHighChunk: Int32Array;
+  /** Regions (and chunks) across the board. */
+  private readonly across: number;
   /** Scratch: each chunk's value read by White and by Black. */
   private readonly chunkValue: Int32Array;
   private readonly chunkTurned: Int32Array;
@@ -126,8 +125,8 @@ export class PatternFeatures {
   private whiteKingMobility = 0;
   private blackKingMobility = 0;
   /** Scratch for scan()'s bit counts: pairs of words in, counts out. */
-  private readonly countIn = new Int32Array(2 * 12);
-  private readonly counted = new Int32Array(12);
+  private readonly countIn = new Int32Array(2 * 24);
+  private readonly counted = new Int32Array(24);
   /** The scalar terms from White's side (the last, toMove, is not set here). */
   readonly scalarValues = new Int32Array(SCALARS.length);
 
@@ -154,10 +153,7 @@ export class PatternFeatures {
     this.chunkWord = new Int32Array(pairs * across);
     this.chunkValue = new Int32Array(pairs * across);
     this.chunkTurned = new Int32Array(pairs * across);
-    this.lowChunk = new Int32Array(this.regions);
-    this.highChunk = new Int32Array(this.regions);
-    this.turnedLowChunk = new Int32Array(this.regions);
-    this.turnedHighChunk = new Int32Array(this.regions);
+    this.across = across;
     let region = 0;
     for (const r0 of starts) {
       for (const f0 of starts) {
@@ -177,7 +173,7 @@ export class PatternFeatures {
           this.chunkShift[u] = first;
           this.chunkGap[u] = second - first - 2;
           this.chunkWord[u] = second + 1 < 32 ? 0 : first >= 32 ? 1 : 2;
-          if (c === 0) this.lowChunk[region] = u; else this.highChunk[region] = u;
+          if (u !== region + c * across) throw new Error(`pattern region ${region}: chunks out of order`);
         }
         region++;
       }
@@ -186,8 +182,7 @@ export class PatternFeatures {
     for (let r = 0; r < this.regions; r++) {
       const r0 = starts[Math.floor(r / across)], f0 = starts[r % across];
       const t = starts.indexOf(g.rows - 4 - r0) * across + starts.indexOf(g.rows - 4 - f0);
-      this.turnedLowChunk[r] = this.lowChunk[t];
-      this.turnedHighChunk[r] = this.highChunk[t];
+      if (t !== this.regions - 1 - r) throw new Error(`pattern region ${r} turned is ${t}, not ${this.regions - 1 - r}`);
     }
 
     const t = BoardTables.of(g);
@@ -212,6 +207,9 @@ export class PatternFeatures {
     const start = variant.startPosition();
     this.piecesAtStart = popcount(start.wLo) + popcount(start.wHi) + popcount(start.bLo) + popcount(start.bHi);
     this.flying = variant.flyingKings;
+    let oneWord = true;
+    for (let sq = 1; sq <= n; sq++) if (g.bit(sq) >= 32) oneWord = false;
+    this.oneWord = oneWord;
   }
 
   /** The weight index of a scalar term. */
@@ -241,11 +239,12 @@ export class PatternFeatures {
       value[u] = CHUNK[x];
       turned[u] = CHUNK_TURNED[x];
     }
-    const acc = this.reading, R = this.regions, low = this.lowChunk, high = this.highChunk;
-    const tLow = this.turnedLowChunk, tHigh = this.turnedHighChunk;
+    // Region r (r = row-pair * across + file-pair) has chunks r and r + across; turned half a
+    // turn it is region R - 1 - r (the constructor checks both).
+    const acc = this.reading, R = this.regions, A = this.across;
     for (let r = 0; r < R; r++) {
-      acc[r] = value[low[r]] + 81 * value[high[r]];
-      acc[R + r] = turned[tHigh[r]] + 81 * turned[tLow[r]];
+      acc[r] = value[r] + 81 * value[r + A];
+      acc[R + r] = turned[R - 1 - r + A] + 81 * turned[R - 1 - r];
     }
 
     // The men's steps over whole bitboards: the men with a free step one way are the men on
@@ -266,12 +265,14 @@ export class PatternFeatures {
     const drHi = ((eHi >>> a) & mh[6]) | ((eHi >>> b) & mh[7]);
     f[0] = ulLo; f[1] = ulHi; f[2] = urLo; f[3] = urHi; f[4] = dlLo; f[5] = dlHi; f[6] = drLo; f[7] = drHi;
 
-    // Every count in one loop, so that the one copy of the bit count is compiled inline.
+    // Every count in one loop, so that the one copy of the bit count is compiled inline: pairs
+    // of words in q, counts out in c. The kings' counts only when there are kings.
     const q = this.countIn, p = this.advancePlanes, mLo = wmLo | bmLo, mHi = wmHi | bmHi;
+    const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi, bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
     q[0] = wmLo; q[1] = wmHi;
     q[2] = bmLo; q[3] = bmHi;
-    q[4] = pos.wLo & pos.kLo; q[5] = pos.wHi & pos.kHi;
-    q[6] = pos.bLo & pos.kLo; q[7] = pos.bHi & pos.kHi;
+    q[4] = wkLo; q[5] = wkHi;
+    q[6] = bkLo; q[7] = bkHi;
     q[8] = wmLo & this.leftLo; q[9] = wmHi & this.leftHi;
     q[10] = bmLo & this.leftLo; q[11] = bmHi & this.leftHi;
     q[12] = wmLo & (ulLo | urLo); q[13] = wmHi & (ulHi | urHi);
@@ -281,12 +282,31 @@ export class PatternFeatures {
     // Rows advanced over the men read as White's, one count a bit of the number.
     q[20] = mLo & p[0]; q[21] = mHi & p[1];
     q[22] = mLo & p[2]; q[23] = mHi & p[3];
+    q[24] = mLo & p[4]; q[25] = mHi & p[5];
+    q[26] = mLo & p[6]; q[27] = mHi & p[7];
+    let counts = 14;
+    if (((wkLo | wkHi) | (bkLo | bkHi)) !== 0) {
+      // A king (not flying) moves to its empty neighbours, any way.
+      const upLo = ulLo | urLo, upHi = ulHi | urHi, upTwoLo = ulLo & urLo, upTwoHi = ulHi & urHi;
+      const dnLo = dlLo | drLo, dnHi = dlHi | drHi, dnTwoLo = dlLo & drLo, dnTwoHi = dlHi & drHi;
+      q[28] = wkLo & upLo; q[29] = wkHi & upHi;
+      q[30] = wkLo & upTwoLo; q[31] = wkHi & upTwoHi;
+      q[32] = wkLo & dnLo; q[33] = wkHi & dnHi;
+      q[34] = wkLo & dnTwoLo; q[35] = wkHi & dnTwoHi;
+      q[36] = bkLo & upLo; q[37] = bkHi & upHi;
+      q[38] = bkLo & upTwoLo; q[39] = bkHi & upTwoHi;
+      q[40] = bkLo & dnLo; q[41] = bkHi & dnHi;
+      q[42] = bkLo & dnTwoLo; q[43] = bkHi & dnTwoHi;
+      q[44] = wkLo & this.diagLo; q[45] = wkHi & this.diagHi;
+      q[46] = bkLo & this.diagLo; q[47] = bkHi & this.diagHi;
+      counts = 24;
+    }
     const c = this.counted;
-    for (let k = 0; k < 12; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
+    if (this.oneWord) for (let k = 0; k < counts; k++) c[k] = popcount(q[2 * k]);
+    else for (let k = 0; k < counts; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
     const wm = c[0], bm = c[1], wk = c[2], bk = c[3];
     const wFree = c[6], bFree = c[8], wMob = wFree + c[7], bMob = bFree + c[9];
-    let advanced = c[10] + 2 * c[11];
-    if ((p[4] | p[5] | p[6] | p[7]) !== 0) advanced += 4 * bitCount(mLo & p[4], mHi & p[5]) + 8 * bitCount(mLo & p[6], mHi & p[7]);
+    const advanced = c[10] + 2 * c[11] + 4 * c[12] + 8 * c[13];
 
     const sc = this.scalarValues;
     sc[0] = wm - bm;
@@ -335,8 +355,10 @@ export class PatternFeatures {
 
     let wKMob = 0, bKMob = 0;
     if (wk + bk > 0) {
-      this.kingTerms(pos);
-      wKMob = this.whiteKingMobility; bKMob = this.blackKingMobility;
+      this.kingSquares(pos);
+      if (this.flying) { wKMob = this.whiteKingMobility; bKMob = this.blackKingMobility; }
+      else { wKMob = c[14] + c[15] + c[16] + c[17]; bKMob = c[18] + c[19] + c[20] + c[21]; }
+      sc[10] = c[22] - c[23];
     } else {
       this.kings = 0;
       sc[10] = 0;
@@ -347,25 +369,12 @@ export class PatternFeatures {
     this.sideToMoveStuck = (pos.side === WHITE ? wMob + wKMob : bMob + bKMob) === 0;
   }
 
-  /** The kings' squares (kingIndex, kingSign), mobility and long-diagonal terms; after menMobility(). */
-  private kingTerms(pos: Position): void {
-    const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi;
-    const bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
+  /** The kings' squares (kingIndex, kingSign), and flying kings' mobility (the squares along their lines). */
+  private kingSquares(pos: Position): void {
     const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
-    let wKMob = 0, bKMob = 0;
-    if (!this.flying) {
-      // A king's moves are its empty neighbours, any way.
-      const f = this.free;
-      const upLo = f[0] | f[2], upHi = f[1] | f[3], upTwoLo = f[0] & f[2], upTwoHi = f[1] & f[3];
-      const dnLo = f[4] | f[6], dnHi = f[5] | f[7], dnTwoLo = f[4] & f[6], dnTwoHi = f[5] & f[7];
-      wKMob = bitCount(wkLo & upLo, wkHi & upHi) + bitCount(wkLo & upTwoLo, wkHi & upTwoHi) +
-        bitCount(wkLo & dnLo, wkHi & dnHi) + bitCount(wkLo & dnTwoLo, wkHi & dnTwoHi);
-      bKMob = bitCount(bkLo & upLo, bkHi & upHi) + bitCount(bkLo & upTwoLo, bkHi & upTwoHi) +
-        bitCount(bkLo & dnLo, bkHi & dnHi) + bitCount(bkLo & dnTwoLo, bkHi & dnTwoHi);
-    }
     const next = this.next, rotated = this.rotated;
-    let kings = 0;
-    for (let lo = wkLo | bkLo, hi = wkHi | bkHi; (lo | hi) !== 0;) {
+    let kings = 0, wKMob = 0, bKMob = 0;
+    for (let lo = pos.kLo, hi = pos.kHi; (lo | hi) !== 0;) {
       let b: number, white: boolean;
       if (lo !== 0) { b = 31 - Math.clz32(lo & -lo); white = (pos.wLo & (lo & -lo)) !== 0; lo &= lo - 1; }
       else { b = 63 - Math.clz32(hi & -hi); white = (pos.wHi & (hi & -hi)) !== 0; hi &= hi - 1; }
@@ -382,7 +391,6 @@ export class PatternFeatures {
     this.kings = kings;
     this.whiteKingMobility = wKMob;
     this.blackKingMobility = bKMob;
-    this.scalarValues[10] = bitCount(wkLo & this.diagLo, wkHi & this.diagHi) - bitCount(bkLo & this.diagLo, bkHi & this.diagHi);
   }
 
   /** Rows advanced, summed over the men on (lo, hi) read as White's: one count a bit of the row number. */
