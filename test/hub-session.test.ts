@@ -41,6 +41,26 @@ function playDone(game: Game, line: string): string {
 }
 
 /** Each line answered by exactly one error line, and the session still answers ping. */
+/**
+ * Ponders on the reply to the first legal move for `waitMs` (no move may come), then sends
+ * ponder-hit: the move must come in the 0.3 s move time, not at once and not late.
+ */
+async function pondersUntilHit(p: EngineProcess, variant: Variant, waitMs: number): Promise<void> {
+  const game = new Game(variant);
+  const first = game.legalMoves()[0];
+  game.play(first);
+  p.send(`pos pos=${startString(variant)} moves="${formatMove(variant, first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
+  await sleep(waitMs);
+  expect(p.drain().filter((l) => l.startsWith('done'))).toEqual([]);
+  const t0 = performance.now();
+  p.send('ponder-hit');
+  const done = await p.expect(/^done /);
+  const ms = performance.now() - t0;
+  expect(ms).toBeGreaterThan(200);
+  expect(ms).toBeLessThan(600);
+  playDone(game, done);
+}
+
 async function expectErrors(p: EngineProcess, bad: string[]): Promise<void> {
   for (const line of bad) {
     p.send(line, 'ping');
@@ -166,19 +186,7 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
 
     it('ponders without a clock until ponder-hit, then moves in its time', async () => {
       const p = await started(variant);
-      const game = new Game(variant);
-      const first = game.legalMoves()[0];
-      game.play(first);
-      p.send(`pos pos=${startString(variant)} moves="${formatMove(variant, first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
-      await new Promise((r) => setTimeout(r, 700));
-      expect(p.drain().filter((l) => l.startsWith('done'))).toEqual([]);
-      const t0 = performance.now();
-      p.send('ponder-hit');
-      const done = await p.expect(/^done /);
-      const ms = performance.now() - t0;
-      expect(ms).toBeGreaterThan(200);
-      expect(ms).toBeLessThan(600);
-      playDone(game, done);
+      await pondersUntilHit(p, variant, 700);
     });
 
     it('takes ponder-hit quietly when the ponder search has already ended', async () => {
@@ -271,19 +279,7 @@ describe.skipIf(availableParallelism() < 2)('damka hub: parallel search (threads
       stops.push(performance.now() - t0);
     }
     expect(median(stops)).toBeLessThan(50);
-    const game = new Game(INTERNATIONAL);
-    const first = game.legalMoves()[0];
-    game.play(first);
-    p.send(`pos pos=${startString(INTERNATIONAL)} moves="${formatMove(INTERNATIONAL, first, [], 'hub')}"`, 'level move-time=0.3', 'go ponder');
-    await sleep(500);
-    expect(p.drain().filter((l) => l.startsWith('done'))).toEqual([]);
-    const t0 = performance.now();
-    p.send('ponder-hit');
-    const done = await p.expect(/^done /);
-    const ms = performance.now() - t0;
-    expect(ms).toBeGreaterThan(200);
-    expect(ms).toBeLessThan(600);
-    playDone(game, done);
+    await pondersUntilHit(p, INTERNATIONAL, 500);
     expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
   });
 });
