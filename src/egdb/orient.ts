@@ -31,38 +31,30 @@ export class Orienter {
       out.side = WHITE;
       return;
     }
-    out.wLo = this.turnLo(bLo, bHi); out.wHi = this.turnHi(bLo, bHi);
-    out.bLo = this.turnLo(wLo, wHi); out.bHi = this.turnHi(wLo, wHi);
-    out.kLo = this.turnLo(kLo, kHi); out.kHi = this.turnHi(kLo, kHi);
+    this.turn(bLo, bHi); out.wLo = this.turnedLo; out.wHi = this.turnedHi;
+    this.turn(wLo, wHi); out.bLo = this.turnedLo; out.bHi = this.turnedHi;
+    this.turn(kLo, kHi); out.kLo = this.turnedLo; out.kHi = this.turnedHi;
     out.side = WHITE;
   }
 
-  private turnLo(lo: number, hi: number): number {
-    let r = 0;
-    for (let h = 0; h < 2; h++) {
-      let m = (h === 0 ? lo : hi) >>> 0;
-      while (m !== 0) {
-        const low = m & -m;
-        const t = this.opposite[31 - Math.clz32(low) + 32 * h];
-        if (t < 32) r |= 1 << t;
-        m = (m ^ low) >>> 0;
-      }
-    }
-    return r;
-  }
+  /** The two words of the last turn(). */
+  private turnedLo = 0;
+  private turnedHi = 0;
 
-  private turnHi(lo: number, hi: number): number {
-    let r = 0;
+  /** Turns a set of bits half a circle: one pass over its bits fills both words. */
+  private turn(lo: number, hi: number): void {
+    let rLo = 0, rHi = 0;
     for (let h = 0; h < 2; h++) {
       let m = (h === 0 ? lo : hi) >>> 0;
       while (m !== 0) {
         const low = m & -m;
         const t = this.opposite[31 - Math.clz32(low) + 32 * h];
-        if (t >= 32) r |= 1 << (t - 32);
+        if (t < 32) rLo |= 1 << t; else rHi |= 1 << (t - 32);
         m = (m ^ low) >>> 0;
       }
     }
-    return r;
+    this.turnedLo = rLo;
+    this.turnedHi = rHi;
   }
 }
 
