@@ -21,11 +21,14 @@ describe('damka analyze', () => {
     for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));
   });
 
-  it('searches with two threads: every depth reported, a legal best move', () => {
+  it('searches with two threads: deeper and deeper depths up to the one asked, a legal best move', () => {
     const r = damka('analyze', '--variant', 'english', '--moves', '11-15 23-19', '--depth', '8', '--threads', '2');
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split('\n');
-    expect(lines.filter((l) => l.startsWith('depth ')).map((l) => Number(l.split(' ')[1].split('/')[0]))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // A depth the helper finished first is taken over, not searched again, so one may be skipped.
+    const depths = lines.filter((l) => l.startsWith('depth ')).map((l) => Number(l.split(' ')[1].split('/')[0]));
+    expect(depths.at(-1)).toBe(8);
+    expect(depths.every((d, i) => i === 0 || d > depths[i - 1])).toBe(true);
     const best = lines.at(-1)!.match(/^best move (\S+) ponder (\S+) score (\S+) depth 8$/);
     const game = new Game(ENGLISH);
     for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));

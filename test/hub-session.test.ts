@@ -271,7 +271,7 @@ describe.skipIf(availableParallelism() < 2)('damka hub: parallel search (threads
     const stops: number[] = [];
     for (const wait of [0, 150, 300]) {
       p.send('new-game', `pos pos=${startString(INTERNATIONAL)}`, 'level infinite', 'go analyze');
-      await p.expect(/^info depth=3 /);
+      await p.expect(/^info depth=([3-9]|\d\d) /); // two threads may skip a depth the helper finished
       await sleep(wait);
       const t0 = performance.now();
       p.send('stop');

@@ -15,7 +15,7 @@ import { MoveList } from '../src/rules/move.ts';
 import { Position } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
-import { skipsDepth } from '../src/search/lazy-smp.ts';
+import { PROGRESS_WORDS, type ParallelRole, deepestElsewhere, deepestIteration, newProgress, publishIteration } from '../src/search/lazy-smp.ts';
 import { Searcher } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
@@ -109,13 +109,44 @@ describe('shared transposition table', () => {
   });
 });
 
-describe('lazy SMP helpers', () => {
-  it('vary their iteration depths: the main search does every depth, helpers 1 and 2 split them', () => {
-    const depths = (index: number) => [1, 2, 3, 4, 5, 6, 7, 8].filter((d) => !skipsDepth(index, d));
-    expect(depths(0)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(depths(1)).toEqual([2, 4, 6, 8]);
-    expect(depths(2)).toEqual([1, 3, 5, 7]);
-    expect(depths(3)).toEqual([1, 4, 5, 8]);
+describe('lazy SMP iterations', () => {
+  const roleOf = (index: number, progress: Int32Array): ParallelRole => ({ index, nodeCounts: new BigInt64Array(new SharedArrayBuffer(16)), progress });
+
+  it('a finished iteration is read back by the others, never by its own search, and a slot being written is skipped', () => {
+    const progress = newProgress(3);
+    publishIteration(roleOf(1, progress), 7, 1234, -56);
+    publishIteration(roleOf(2, progress), 5, 99, 10);
+    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 7, move: 1234, score: -56 });
+    expect(deepestIteration(roleOf(0, progress), 6)).toEqual({ depth: 5, move: 99, score: 10 });
+    expect(deepestIteration(roleOf(1, progress), 20)).toEqual({ depth: 5, move: 99, score: 10 });
+    expect(deepestElsewhere(roleOf(2, progress), 20)).toBe(7);
+    Atomics.add(progress, PROGRESS_WORDS, 1); // search 1 is in the middle of writing
+    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 5, move: 99, score: 10 });
+  });
+
+  it('a helper starts ahead of the deepest finished iteration; the main search takes over a deeper one it finds finished', () => {
+    for (const variant of [ENGLISH, INTERNATIONAL]) {
+      const root = readBenchPositions(variant)[3].position;
+      const progress = newProgress(2);
+      const helper = new Searcher(variant, 4);
+      const helperDepths: number[] = [];
+      const helped = helper.search(root, { limits: { depth: 6 }, analyze: true, role: roleOf(1, progress), onInfo: (i) => helperDepths.push(i.depth) });
+      // Alone, helper 1 keeps two plies ahead of what it finished: depths 2, 4, 6.
+      expect(helperDepths).toEqual([2, 4, 6]);
+
+      const main = new Searcher(variant, 4);
+      main.tt.attach(helper.tt.buffer);
+      const mainDepths: number[] = [];
+      const taken = main.search(root, { limits: { depth: 6 }, analyze: true, role: roleOf(0, progress), onInfo: (i) => mainDepths.push(i.depth) });
+      expect(mainDepths).toEqual([6]);
+      expect([formatMove(variant, taken.move!, [], 'long'), taken.score, taken.nodes]).toEqual([formatMove(variant, helped.move!, [], 'long'), helped.score, 0]);
+      expect(isLegal(variant, root, taken.ponder)).toBe(false); // the reply is the opponent's move, not ours
+      expect(taken.pv.length).toBeGreaterThan(1);
+
+      const deeper = main.search(root, { limits: { depth: 8 }, analyze: true, role: roleOf(0, progress), onInfo: (i) => mainDepths.push(i.depth) });
+      expect(mainDepths).toEqual([6, 6, 7, 8]);
+      expect(isLegal(variant, root, deeper.move)).toBe(true);
+    }
   });
 });
 
@@ -172,7 +203,7 @@ describe('worker engine with several threads', () => {
         const started = new Promise<void>((resolve) => { searching = resolve; });
         const pending = engine.search({ variant: INTERNATIONAL, root, history: historyOf(root), limits: { infinite: true } }, (info) => {
           nodes = info.nodes;
-          if (info.depth === 3) searching();
+          if (info.depth >= 3) searching(); // the main search may take over a helper's depth and skip one
         });
         await started;
         await new Promise((r) => setTimeout(r, wait));

@@ -69,7 +69,7 @@ export default function runSearch(task: SearchTask): TaskResult {
   }
   searcher.tt.setAge(task.generation, task.oldest);
   const main = task.index === 0;
-  const role = task.nodeCounts ? { index: task.index, nodeCounts: task.nodeCounts } : undefined;
+  const role = task.nodeCounts && task.progress ? { index: task.index, nodeCounts: task.nodeCounts, progress: task.progress } : undefined;
   try {
     const result = searcher.search(root, {
       history: { lo: task.historyLo, hi: task.historyHi },

@@ -54,6 +54,8 @@ export interface SearchTask {
   index: number;
   /** Nodes a worker (one slot each) when more than one searches; absent for a lone search. */
   nodeCounts?: BigInt64Array;
+  /** The iterations each worker has finished (lazy-smp.ts), alongside nodeCounts. */
+  progress?: Int32Array;
   /** Where the main worker's info messages go. */
   port?: MessagePort;
 }

@@ -1,8 +1,12 @@
 // Lazy SMP: several searches of the same root at once, sharing one transposition table, so
 // that what one has searched the others find there. The main search decides the move and
-// reports; helpers only fill the table. Helpers that walked the same tree in step would
-// add little, so each one skips some iteration depths (it runs ahead of or beside the
-// main search) and orders the quiet moves at the root a little differently.
+// reports; helpers fill the table and race it. Each search publishes the iterations it
+// finishes; one that sees another finish its current depth (or a deeper one) abandons that
+// iteration rather than repeat it: the main search takes the other's result as its own and
+// goes on one deeper, a helper moves on ahead. So the helpers keep one or two plies ahead of
+// the main search (what they store there gives it cut-offs), and whichever of them finishes
+// a depth first moves everyone on. Helpers also order the quiet moves at the root a little
+// differently, so that two searches of one depth do not walk the tree in step.
 
 /** Where a search stands among those sharing its table. */
 export interface ParallelRole {
@@ -10,23 +14,76 @@ export interface ParallelRole {
   index: number;
   /** Nodes searched so far, one slot a search (by index), published as the search polls its stop flag. */
   nodeCounts: BigInt64Array;
+  /** Iterations finished, PROGRESS_WORDS a search (by index): see publishIteration. */
+  progress: Int32Array;
 }
 
-/**
- * Whether helper `index` leaves out iteration `depth`: helper 1 searches the even depths,
- * helper 2 the odd ones, helpers 3 and 4 pairs of depths, and so on. The main search (0) does every depth.
- */
-export function skipsDepth(index: number, depth: number): boolean {
-  if (index === 0) return false;
-  const size = 1 + ((index - 1) >> 1);
-  const phase = (index - 1) & 1;
-  return (Math.floor((depth + phase * size) / size) & 1) === 1;
+/** A search's finished iteration: a sequence number (odd while being written), depth, best move, score. */
+export const PROGRESS_WORDS = 4;
+
+export function newProgress(searches: number): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4 * PROGRESS_WORDS * searches));
+}
+
+/** How many plies past the deepest finished iteration search `index` starts its next one. */
+export function aheadOf(index: number): number {
+  return index === 0 ? 1 : 2 + ((index - 1) >> 1);
 }
 
 /** A small per-helper bias for a quiet root move (0 for the main search), below any killer or crowning bonus. */
 export function rootOrderBias(index: number, from: number, to: number): number {
   if (index === 0) return 0;
   return (Math.imul(from * 64 + to + 1, 0x9e3779b1 + index * 0x632be5ab) >>> 22) & 1023;
+}
+
+/** Records that this search finished iteration `depth` with `move` (the search's encoding) scoring `score`. */
+export function publishIteration(role: ParallelRole, depth: number, move: number, score: number): void {
+  const p = role.progress, at = role.index * PROGRESS_WORDS;
+  // A reader that sees the sequence number odd, or changed while it read, ignores what it read.
+  const seq = Atomics.add(p, at, 1) + 1;
+  Atomics.store(p, at + 1, depth);
+  Atomics.store(p, at + 2, move);
+  Atomics.store(p, at + 3, score);
+  Atomics.store(p, at, seq + 1);
+}
+
+/** The deepest iteration another search has finished, up to `limit` deep (0: none). Cheap: polled in the search. */
+export function deepestElsewhere(role: ParallelRole, limit: number): number {
+  const p = role.progress;
+  let deepest = 0;
+  for (let i = 0, at = 0; at < p.length; i++, at += PROGRESS_WORDS) {
+    if (i === role.index) continue;
+    const d = Atomics.load(p, at + 1);
+    if (d > deepest && d <= limit) deepest = d;
+  }
+  return deepest;
+}
+
+export interface FinishedIteration {
+  depth: number;
+  move: number;
+  score: number;
+}
+
+/**
+ * The deepest iteration another search has finished, up to `limit` deep, read consistently,
+ * or null. A slot being written just then is waited for: its writer takes a few stores.
+ */
+export function deepestIteration(role: ParallelRole, limit: number): FinishedIteration | null {
+  const p = role.progress;
+  let best: FinishedIteration | null = null;
+  for (let i = 0, at = 0; at < p.length; i++, at += PROGRESS_WORDS) {
+    if (i === role.index) continue;
+    for (let tries = 0; tries < 10_000; tries++) {
+      const seq = Atomics.load(p, at);
+      if (seq & 1) continue;
+      const depth = Atomics.load(p, at + 1), move = Atomics.load(p, at + 2), score = Atomics.load(p, at + 3);
+      if (Atomics.load(p, at) !== seq) continue;
+      if (depth > 0 && depth <= limit && (best === null || depth > best.depth)) best = { depth, move, score };
+      break;
+    }
+  }
+  return best;
 }
 
 export function publishNodes(role: ParallelRole, nodes: number): void {

@@ -19,7 +19,7 @@ import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
 import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
-import { type ParallelRole, publishNodes, rootOrderBias, skipsDepth } from './lazy-smp.ts';
+import { type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, rootOrderBias } from './lazy-smp.ts';
 import { planTime } from './time.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
@@ -103,6 +103,12 @@ function encode(list: MoveList, i: number): number {
   return ENC_VALID | list.from[i] | (list.to[i] << 6) | (h << 12);
 }
 
+/** Where the move encoded as `move` stands among the first n of `list`, or -1. */
+function indexOf(list: MoveList, n: number, move: number): number {
+  for (let i = 0; i < n; i++) if (encode(list, i) === move) return i;
+  return -1;
+}
+
 export class Searcher {
   readonly evaluator: PositionEvaluator;
   private readonly evalCache: EvalCache;
@@ -137,6 +143,9 @@ export class Searcher {
   private stopIndex = 0;
   private role: ParallelRole | null = null;
   private rootDepth = 0;
+  private maxDepth = 0;
+  /** Set with `stopped` when another search sharing the table has finished the current iteration. */
+  private overtaken = false;
   /** Score of the root's best move so far in the current iteration. */
   private rootScore = 0;
   private tables: TableScorer | null = null;
@@ -172,6 +181,7 @@ export class Searcher {
     this.nodes = 0;
     this.selDepth = 0;
     this.stopped = false;
+    this.overtaken = false;
     this.signals = request.signals ?? null;
     this.stopIndex = request.stopIndex ?? 0;
     this.role = request.role ?? null;
@@ -194,15 +204,23 @@ export class Searcher {
     }
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);
+    this.maxDepth = maxDepth;
+    const role = this.role;
     let best: SearchResult | null = null;
     let previousScore = 0;
     let previousMove = 0;
     let instability = 1;
+    let finished = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
-      if (skipsDepth(helper, depth) && depth < maxDepth) continue;
+      if (role !== null && helper !== 0) {
+        depth = Math.max(depth, Math.max(finished, deepestElsewhere(role, maxDepth)) + aheadOf(helper));
+        if (depth > maxDepth) break;
+      }
       this.rootDepth = depth;
-      let score: number;
-      if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
+      let score = 0;
+      // The main search, behind another that has already finished this depth, catches up at once.
+      if (role !== null && deepestElsewhere(role, maxDepth) >= depth) this.overtaken = true;
+      else if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
         let delta = 30;
         let alpha = previousScore - delta, beta = previousScore + delta;
         for (;;) {
@@ -216,22 +234,44 @@ export class Searcher {
       } else {
         score = this.alphaBeta(0, depth, -INF, INF, true);
       }
-      // An unfinished iteration is kept only if its first (previous best) move was searched
-      // and something beat it; otherwise the last finished iteration stands.
-      if (this.stopped && (this.pvLength[0] === 0 || best === null || this.pvTable[0] === previousMove)) break;
-      if (this.stopped) score = this.rootScore;
-      const pvMoves = this.pvMoves(root);
+      let rootMove = this.pvTable[0];
+      let pvMoves: Move[];
+      if (this.overtaken) {
+        // Another search finished this depth (or a deeper one) first: a helper moves on ahead,
+        // the main search takes that result as its own and goes on from there.
+        this.overtaken = false;
+        this.stopped = false;
+        const done = deepestIteration(role!, maxDepth);
+        if (done === null || done.depth < depth) break; // cannot happen: finished iterations only deepen
+        depth = done.depth;
+        finished = depth;
+        if (helper !== 0) continue;
+        pvMoves = this.tablePv(root, done.move, rootList, rootCount, depth);
+        if (pvMoves.length === 0) break;
+        score = done.score;
+        rootMove = done.move;
+      } else {
+        // An unfinished iteration is kept only if its first (previous best) move was searched
+        // and something beat it; otherwise the last finished iteration stands.
+        if (this.stopped && (this.pvLength[0] === 0 || best === null || rootMove === previousMove)) break;
+        if (this.stopped) score = this.rootScore;
+        else {
+          finished = depth;
+          if (role !== null && this.pvLength[0] > 0) publishIteration(role, depth, rootMove, score | 0);
+        }
+        pvMoves = this.pvMoves(root);
+      }
       const elapsed = performance.now() - this.startTime;
-      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score! | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves, tbHits: this.tables?.hits };
-      if (best !== null && this.pvTable[0] !== previousMove) instability = Math.min(instability + 0.5, 2.5);
+      const info: SearchInfo = { depth, selDepth: this.selDepth, score: score | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves, tbHits: this.tables?.hits };
+      if (best !== null && rootMove !== previousMove) instability = Math.min(instability + 0.5, 2.5);
       else instability = Math.max(1, instability - 0.25);
-      const drop = best !== null && score! < previousScore - 25 ? 1.5 : 1;
-      previousScore = score!;
-      previousMove = this.pvTable[0];
+      const drop = best !== null && score < previousScore - 25 ? 1.5 : 1;
+      previousScore = score;
+      previousMove = rootMove;
       best = { ...info, move: pvMoves[0] ?? null, ponder: pvMoves[1] ?? null };
       request.onInfo?.(info);
       if (this.stopped) break;
-      if (Math.abs(score!) > MATE_BOUND && depth > MATE - Math.abs(score!) + 2 && !limits.infinite && !request.analyze) break;
+      if (Math.abs(score) > MATE_BOUND && depth > MATE - Math.abs(score) + 2 && !limits.infinite && !request.analyze) break;
       // Another iteration takes about as long as all before it: start one only with time for it.
       if (elapsed > plan.softMs * Math.min(2, instability * drop) * 0.5) break;
       if (this.nodes >= this.nodeLimit) break;
@@ -281,6 +321,9 @@ export class Searcher {
         this.nodes >= this.nodeLimit ||
         performance.now() - this.startTime >= this.hardMs) {
       this.stopped = true;
+    } else if (this.role !== null && deepestElsewhere(this.role, this.maxDepth) >= this.rootDepth) {
+      this.stopped = true;
+      this.overtaken = true;
     }
   }
 
@@ -513,16 +556,38 @@ export class Searcher {
     this.pvLength[ply] = Math.min(len + 1, MAX_PLY);
   }
 
+  /**
+   * A principal variation from `first` (one of the rootCount moves of `rootList`, encoded) on through the
+   * table's moves: what another search found, whose own PV we do not have. Empty if `first`
+   * is not a root move; stops at a position seen before on the line, or without a table move.
+   */
+  private tablePv(root: Position, first: number, rootList: MoveList, rootCount: number, maxLength: number): Move[] {
+    const found = indexOf(rootList, rootCount, first);
+    if (found < 0) return [];
+    const moves: Move[] = [this.variant.moveFromList(rootList, found)];
+    let pos = new Position();
+    this.variant.make(pos, root, rootList, found);
+    const seen = new Set<string>([`${root.keyLo}:${root.keyHi}`]);
+    const list = new MoveList(true);
+    while (moves.length < maxLength && !seen.has(`${pos.keyLo}:${pos.keyHi}`) && this.tt.probe(pos.keyLo, pos.keyHi)) {
+      seen.add(`${pos.keyLo}:${pos.keyHi}`);
+      const k = indexOf(list, this.variant.generate(pos, list), this.tt.move);
+      if (k < 0) break;
+      moves.push(this.variant.moveFromList(list, k));
+      const next = new Position();
+      this.variant.make(next, pos, list, k);
+      pos = next;
+    }
+    return moves;
+  }
+
   /** The root's principal variation as Move objects (slow path, once per iteration). */
   private pvMoves(root: Position): Move[] {
     const moves: Move[] = [];
     const list = new MoveList(true);
     let pos = root.clone();
     for (let k = 0; k < this.pvLength[0]; k++) {
-      const want = this.pvTable[k];
-      const n = this.variant.generate(pos, list);
-      let found = -1;
-      for (let i = 0; i < n; i++) if (encode(list, i) === want) { found = i; break; }
+      const found = indexOf(list, this.variant.generate(pos, list), this.pvTable[k]);
       if (found < 0) break;
       moves.push(this.variant.moveFromList(list, found));
       const next = new Position();
