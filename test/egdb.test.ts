@@ -2,7 +2,7 @@
 // missing or damaged. Only small balances are built here (a few seconds); full builds and
 // the check over every table are `damka egdb build` and `damka egdb check`.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -224,6 +224,22 @@ describe('missing and damaged files', () => {
       expect(reports).toHaveLength(1);
       expect(reports[0]).toMatch(/K-K\.egdb is missing/);
       // The others still answer.
+      expect(tables.probe(fen(ENGLISH, 'W:W14:BK28'))).not.toBe(UNKNOWN);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('a small set is read whole up front (then probing touches no file), a large one left to load when needed', () => {
+    const other = mkdtempSync(join(tmpdir(), 'damka-egdb-'));
+    try {
+      buildTables(ENGLISH, balancesUpTo(2), other);
+      const files = readdirSync(join(other, 'english')).filter((f) => f.endsWith('.egdb'));
+      expect(new EndgameTables(ENGLISH, other).preload(10)).toBe(0);
+      const tables = new EndgameTables(ENGLISH, other);
+      expect(tables.preload(16 * 1024 * 1024)).toBe(files.length);
+      rmSync(join(other, 'english'), { recursive: true });
+      expect(tables.probe(position())).toBe(DRAW);
       expect(tables.probe(fen(ENGLISH, 'W:W14:BK28'))).not.toBe(UNKNOWN);
     } finally {
       rmSync(other, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // needed. A missing or refused file is reported once and its positions are then unknown:
 // the search carries on without them.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Position, WHITE, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -55,6 +55,26 @@ export class EndgameTables {
       }
     }
     this.maxPieces = most;
+  }
+
+  /**
+   * Loads every table of the directory now, if their files come to at most `maxBytes` (their
+   * values take about eight times that in memory), and returns how many loaded. A table first
+   * needed during a search costs tens of milliseconds to read and inflate, which at a tenth
+   * of a second a move is most of a move; loaded up front it costs nothing there.
+   */
+  preload(maxBytes: number): number {
+    if (this.dir === null || !existsSync(join(this.dir, this.variant.name))) return 0;
+    const dir = join(this.dir, this.variant.name);
+    const files: { key: number; bytes: number }[] = [];
+    for (const file of readdirSync(dir)) {
+      const balance = file.endsWith('.egdb') ? parseBalanceName(file.slice(0, -5)) : null;
+      if (balance) files.push({ key: balanceKey(balance), bytes: statSync(join(dir, file)).size });
+    }
+    if (files.reduce((sum, f) => sum + f.bytes, 0) > maxBytes) return 0;
+    let loaded = 0;
+    for (const { key } of files) if ((this.tables[key] === undefined ? this.load(key) : this.tables[key]) !== null) loaded++;
+    return loaded;
   }
 
   /** A table the caller has just computed (the generator works from memory, not files). */

@@ -5,6 +5,7 @@
 
 import { threadId } from 'node:worker_threads';
 import { Position } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
 import { getVariant } from '../rules/variants.ts';
 import { totalNodes } from '../search/lazy-smp.ts';
 import { Searcher } from '../search/search.ts';
@@ -20,6 +21,11 @@ const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
 const WARM_UP_NODES = 10_000;
 /** A worker not there by then is late, not lost: the search copes, only slower at first. */
 const PREPARE_WAIT_MS = 5_000;
+/**
+ * Table files up to this size in all (English to five pieces: 4.5 MB) are read when the
+ * worker is prepared, not during a move; larger sets load each table when first needed.
+ */
+const PRELOAD_BYTES = 16 * 1024 * 1024;
 /** Tables stay loaded between searches, per variant and directory. */
 const tableSets = new Map<string, EndgameTables>();
 
@@ -40,10 +46,24 @@ function entryFor(variantName: string, evalKind: EvalKind | undefined): { search
  * then forgotten, so that neither allocating nor compiling falls in a move's time: cold, the
  * first search of a process ran at a thirtieth of its speed.
  */
+/** The tables of a directory (undefined: the default one, null: none), made once per variant and directory. */
+function tablesFor(variant: Variant, egdbPath: string | null | undefined): EndgameTables | null {
+  const dir = egdbPath === undefined ? defaultTableDir() : egdbPath;
+  if (dir === null || !tablesPossible(variant)) return null;
+  const key = `${variant.name}\n${dir}`;
+  let tables = tableSets.get(key);
+  if (!tables) {
+    tables = new EndgameTables(variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
+    tableSets.set(key, tables);
+  }
+  return tables;
+}
+
 export function prepare(task: PrepareTask): number {
   const { searcher } = entryFor(task.variant, task.evalKind);
   searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
   searcher.clear();
+  tablesFor(searcher.variant, task.egdbPath)?.preload(PRELOAD_BYTES);
   // Every worker runs one prepare task: this one holds its worker until the others have theirs.
   if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
   return threadId;
@@ -53,14 +73,7 @@ export default function runSearch(task: SearchTask): TaskResult {
   const entry = entryFor(task.variant, task.evalKind);
   const searcher = entry.searcher;
   if (task.clear) searcher.clear();
-  const dir = task.egdbPath === undefined ? defaultTableDir() : task.egdbPath;
-  let tables: EndgameTables | null = null;
-  if (dir !== null && tablesPossible(searcher.variant)) {
-    const key = `${searcher.variant.name}\n${dir}`;
-    tables = tableSets.get(key) ?? new EndgameTables(searcher.variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
-    tableSets.set(key, tables);
-  }
-  searcher.useTables(tables);
+  searcher.useTables(tablesFor(searcher.variant, task.egdbPath));
   // The key comes along: every position the main thread holds keeps its key up to date.
   const root = Object.assign(new Position(), task.root);
   if (entry.tableId !== task.tableId) {

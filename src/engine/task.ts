@@ -64,6 +64,8 @@ export interface SearchTask {
 export interface PrepareTask {
   variant: string;
   evalKind?: EvalKind;
+  /** Endgame table directory whose tables are read now (undefined: the default one, null: none). */
+  egdbPath?: string | null;
   /**
    * The prepare tasks sent at once share this counter (arrival-barrier.ts) so that every
    * worker of the pool runs one: a worker left cold pays its compiling and loading in the

@@ -34,6 +34,7 @@ export class WorkerEngine implements Engine {
   private ttMb: number;
   private threads: number;
   private evalKind: EvalKind | undefined;
+  private egdbPath: string | null | undefined = undefined;
   private table: SharedArrayBuffer | null = null;
   private tableMb = 0;
   private tableId = 0;
@@ -80,13 +81,13 @@ export class WorkerEngine implements Engine {
     }
     if (variant) {
       this.sharedTable();
-      const key = `${variant.name}:${this.evalKind ?? 'default'}`;
+      const key = `${variant.name}:${this.evalKind ?? 'default'}:${this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none'}`;
       if (!this.prepared.has(key)) {
         const pool = this.pool;
         // One task a worker: each makes and warms up its own searcher, and waits for the others.
         const workers = this.threads;
         const arrived = newArrivals();
-        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, arrived, workers };
+        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, egdbPath: this.egdbPath, arrived, workers };
         const threadIds: number[] = await Promise.all(Array.from({ length: workers }, () => pool.run(task, { name: 'prepare' })));
         this.preparedWorkers = new Set(threadIds).size;
         this.prepared.add(key);
@@ -101,6 +102,14 @@ export class WorkerEngine implements Engine {
   /** The evaluation of the next searches (and of the warm-up, when set before start). */
   setEvaluation(kind: EvalKind): void {
     this.evalKind = kind;
+  }
+
+  /**
+   * The endgame table directory the searches will use (undefined: the default one, null:
+   * none), so that start() reads its tables ahead of the first move.
+   */
+  setEndgameTables(path: string | null | undefined): void {
+    this.egdbPath = path;
   }
 
   /** Workers searching each position from the next search on. */

@@ -54,8 +54,11 @@ export function analyzeCommand(): Command {
       const engine = new WorkerEngine(parseIntOption('tt-size', opts.ttSize, 1, 4096), parseSearchThreads(opts.threads));
       engine.setEvaluation(parseEvalKind(opts.eval));
       const egdbPath = opts.egdbPath === 'none' ? null : opts.egdbPath;
+      engine.setEndgameTables(egdbPath);
       let result;
       try {
+        // Workers warmed up and small table sets read before the clock starts.
+        await engine.start(variant);
         result = await engine.search(
           { variant, root: game.position, history: game.historyKeys(), counters: game.drawCounters, limits, analyze: true, egdbPath },
           (info) => process.stdout.write(`${formatInfo(variant, info)}\n`),

@@ -48,7 +48,8 @@ export interface HubInfo {
 }
 
 export interface HubBackend {
-  init(options: { variant: Variant; ttMb: number; threads: number }): Promise<void>;
+  /** Ready to search: workers started and warmed up, the endgame tables of `egdbPath` read. */
+  init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null }): Promise<void>;
   /** Hash table size in MB for the next search (a set-param after init). */
   setTableSize(mb: number): void;
   /** The evaluation of the next searches (a set-param at any time). */
@@ -210,7 +211,7 @@ export class HubSession {
       return;
     }
     this.initialised = true;
-    this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads }).then(
+    this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads, egdbPath: this.egdbPath }).then(
       () => this.send('ready'),
       (err) => this.error(`init failed: ${err instanceof Error ? err.message : String(err)}`),
     );
