@@ -246,7 +246,7 @@ export class Searcher {
         depth = done.depth;
         finished = depth;
         if (helper !== 0) continue;
-        pvMoves = this.tablePv(root, done.move, rootList, rootCount, depth);
+        pvMoves = this.tablePv(root, done.move, depth);
         if (pvMoves.length === 0) break;
         score = done.score;
         rootMove = done.move;
@@ -557,42 +557,39 @@ export class Searcher {
   }
 
   /**
-   * A principal variation from `first` (one of the rootCount moves of `rootList`, encoded) on through the
-   * table's moves: what another search found, whose own PV we do not have. Empty if `first`
-   * is not a root move; stops at a position seen before on the line, or without a table move.
+   * A principal variation from `first` (an encoded root move) on through the table's moves:
+   * what another search found, whose own PV we do not have. It stops at a position seen before
+   * on the line, or one without a table move.
    */
-  private tablePv(root: Position, first: number, rootList: MoveList, rootCount: number, maxLength: number): Move[] {
-    const found = indexOf(rootList, rootCount, first);
-    if (found < 0) return [];
-    const moves: Move[] = [this.variant.moveFromList(rootList, found)];
-    let pos = new Position();
-    this.variant.make(pos, root, rootList, found);
-    const seen = new Set<string>([`${root.keyLo}:${root.keyHi}`]);
-    const list = new MoveList(true);
-    while (moves.length < maxLength && !seen.has(`${pos.keyLo}:${pos.keyHi}`) && this.tt.probe(pos.keyLo, pos.keyHi)) {
-      seen.add(`${pos.keyLo}:${pos.keyHi}`);
-      const k = indexOf(list, this.variant.generate(pos, list), this.tt.move);
-      if (k < 0) break;
-      moves.push(this.variant.moveFromList(list, k));
-      const next = new Position();
-      this.variant.make(next, pos, list, k);
-      pos = next;
-    }
-    return moves;
+  private tablePv(root: Position, first: number, maxLength: number): Move[] {
+    const seen = new Set<string>();
+    return this.line(root, maxLength, (pos, k) => {
+      const key = `${pos.keyLo}:${pos.keyHi}`;
+      if (seen.has(key)) return 0;
+      seen.add(key);
+      if (k === 0) return first;
+      return this.tt.probe(pos.keyLo, pos.keyHi) ? this.tt.move : 0;
+    });
   }
 
   /** The root's principal variation as Move objects (slow path, once per iteration). */
   private pvMoves(root: Position): Move[] {
+    return this.line(root, this.pvLength[0], (_, k) => this.pvTable[k]);
+  }
+
+  /** Moves from `root` for as long as `next` names (encoded) a legal move of the position reached; 0 ends the line. */
+  private line(root: Position, maxLength: number, next: (pos: Position, k: number) => number): Move[] {
     const moves: Move[] = [];
     const list = new MoveList(true);
     let pos = root.clone();
-    for (let k = 0; k < this.pvLength[0]; k++) {
-      const found = indexOf(list, this.variant.generate(pos, list), this.pvTable[k]);
+    for (let k = 0; k < maxLength; k++) {
+      const want = next(pos, k);
+      const found = want === 0 ? -1 : indexOf(list, this.variant.generate(pos, list), want);
       if (found < 0) break;
       moves.push(this.variant.moveFromList(list, found));
-      const next = new Position();
-      this.variant.make(next, pos, list, found);
-      pos = next;
+      const child = new Position();
+      this.variant.make(child, pos, list, found);
+      pos = child;
     }
     return moves;
   }
