@@ -5,7 +5,8 @@
 //   node dist/egdb-playout.js --variant english --dir /tmp/tables --positions 50 --nodes 20000
 //
 // --seed makes the draw of positions reproducible; --time S searches S seconds a move instead
-// of a node count; --pieces N draws from balances of at most N pieces.
+// of a node count; --pieces N draws from balances of at most N pieces; --fens "F1;F2" plays
+// out the positions given instead (a failure printed by an earlier run, say).
 
 import { balanceName, balancesUpTo, pieces } from '../src/egdb/balance.ts';
 import { defaultTableDir } from '../src/egdb/cache-dir.ts';
@@ -14,7 +15,8 @@ import { EndgameTables } from '../src/egdb/tables.ts';
 import { WIN, packedValue } from '../src/egdb/values.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { Game } from '../src/game/game.ts';
-import { formatFen } from '../src/notation/fen.ts';
+import { formatFen, parseFen } from '../src/notation/fen.ts';
+import { formatMove } from '../src/notation/move-text.ts';
 import { BLACK, Position, WHITE } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
@@ -58,29 +60,33 @@ function wonPosition(): Position {
   }
 }
 
+const given = arg('fens', '').split(';').map((f) => f.trim()).filter((f) => f !== '').map((f) => variant.fromBoard(parseFen(variant, f)));
+
 const withTables = new Searcher(variant, 16);
 withTables.useTables(tables);
 const without = new Searcher(variant, 16);
 let wins = 0, played = 0;
 const failures: string[] = [];
 const start = performance.now();
-for (let k = 0; k < count; k++) {
-  const start = wonPosition();
+for (let k = 0; k < (given.length || count); k++) {
+  const start = given[k] ?? wonPosition();
   const fen = formatFen(variant, variant.toBoard(start));
   const winner = start.side;
   const game = new Game(variant, start);
   withTables.clear();
   without.clear();
+  const moves: string[] = [];
   while (game.status().result === '*') {
     const searcher = game.position.side === winner ? withTables : without;
     const r = searcher.search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits });
+    moves.push(formatMove(variant, r.move!, game.legalMoves(), 'pdn'));
     game.play(r.move!);
   }
   const status = game.status();
   const won = (status.result === '1-0') === (winner === WHITE) && status.result !== '1/2-1/2';
   played++;
   if (won) wins++;
-  else failures.push(`${fen}: ${status.result} (${status.reason}) after ${game.ply} plies`);
+  else failures.push(`${fen}: ${status.result} (${status.reason}) after ${game.ply} plies: ${moves.join(' ')}`);
   console.log(`${String(k + 1).padStart(3)} ${balanceName(balanceOf(start)).padEnd(8)} ${fen.padEnd(40)} ${won ? 'won ' : 'NOT WON'} in ${game.ply} plies${won ? '' : ` (${status.result}, ${status.reason})`}`);
 }
 console.log(`${variant.name}: won ${wins} of ${played} from table wins (${JSON.stringify(limits)} a move), ${((performance.now() - start) / 1000).toFixed(0)} s`);
