@@ -31,6 +31,17 @@ export function tableFile(dir: string, variant: Variant, balance: Balance): stri
   return join(dir, variant.name, `${balanceName(balance)}.egdb`);
 }
 
+/** The table files of a directory for a variant (none when there is no directory), by balance. */
+function tableFiles(dir: string | null, variant: Variant): { balance: Balance; file: string }[] {
+  if (dir === null || !existsSync(join(dir, variant.name))) return [];
+  const found: { balance: Balance; file: string }[] = [];
+  for (const name of readdirSync(join(dir, variant.name))) {
+    const balance = name.endsWith('.egdb') ? parseBalanceName(name.slice(0, -5)) : null;
+    if (balance) found.push({ balance, file: join(dir, variant.name, name) });
+  }
+  return found;
+}
+
 export class EndgameTables {
   /** Most pieces of any table file found (0: none); positions with more are never looked up. */
   readonly maxPieces: number;
@@ -47,14 +58,7 @@ export class EndgameTables {
   ) {
     if (!tablesPossible(variant)) throw new Error(`there are no endgame tables for ${variant.name} (only ${TABLE_VARIANTS.join(', ')})`);
     this.orienter = new Orienter(variant.geometry);
-    let most = 0;
-    if (dir !== null && existsSync(join(dir, variant.name))) {
-      for (const file of readdirSync(join(dir, variant.name))) {
-        const balance = file.endsWith('.egdb') ? parseBalanceName(file.slice(0, -5)) : null;
-        if (balance) most = Math.max(most, pieces(balance));
-      }
-    }
-    this.maxPieces = most;
+    this.maxPieces = tableFiles(dir, variant).reduce((most, { balance }) => Math.max(most, pieces(balance)), 0);
   }
 
   /**
@@ -64,17 +68,9 @@ export class EndgameTables {
    * of a second a move is most of a move; loaded up front it costs nothing there.
    */
   preload(maxBytes: number): number {
-    if (this.dir === null || !existsSync(join(this.dir, this.variant.name))) return 0;
-    const dir = join(this.dir, this.variant.name);
-    const files: { key: number; bytes: number }[] = [];
-    for (const file of readdirSync(dir)) {
-      const balance = file.endsWith('.egdb') ? parseBalanceName(file.slice(0, -5)) : null;
-      if (balance) files.push({ key: balanceKey(balance), bytes: statSync(join(dir, file)).size });
-    }
-    if (files.reduce((sum, f) => sum + f.bytes, 0) > maxBytes) return 0;
-    let loaded = 0;
-    for (const { key } of files) if ((this.tables[key] === undefined ? this.load(key) : this.tables[key]) !== null) loaded++;
-    return loaded;
+    const files = tableFiles(this.dir, this.variant);
+    if (files.reduce((sum, { file }) => sum + statSync(file).size, 0) > maxBytes) return 0;
+    return files.filter(({ balance }) => this.loaded(balanceKey(balance)) !== null).length;
   }
 
   /** A table the caller has just computed (the generator works from memory, not files). */
@@ -94,24 +90,27 @@ export class EndgameTables {
 
   /** The value of a position with White to move whose balance has this key. */
   probeOriented(pos: Position, key: number): number {
-    let table = this.tables[key];
-    if (table === undefined) table = this.load(key);
+    const table = this.loaded(key);
     if (table === null) return UNKNOWN;
     return packedValue(table.data, table.index.indexOf(pos));
   }
 
   /** Whether a table for this balance is loaded or loads cleanly. */
   has(balance: Balance): boolean {
-    const key = balanceKey(balance);
-    return (this.tables[key] === undefined ? this.load(key) : this.tables[key]) !== null;
+    return this.loaded(balanceKey(balance)) !== null;
   }
 
   /** A table's index and packed values (summaries and checks); throws when it is not available. */
   table(balance: Balance): { index: BalanceIndex; data: Uint8Array } {
-    const key = balanceKey(balance);
-    const table = this.tables[key] === undefined ? this.load(key) : this.tables[key];
+    const table = this.loaded(balanceKey(balance));
     if (!table) throw new Error(`no ${this.variant.name} table for ${balanceName(balance)}`);
     return table;
+  }
+
+  /** The table of this balance key, read from its file on first use. */
+  private loaded(key: number): Loaded | null {
+    const table = this.tables[key];
+    return table === undefined ? this.load(key) : table;
   }
 
   private load(key: number): Loaded | null {

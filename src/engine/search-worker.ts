@@ -41,11 +41,6 @@ function entryFor(variantName: string, evalKind: EvalKind | undefined): { search
   return entry;
 }
 
-/**
- * Makes the searcher ahead of the first search and warms it up with a short search that is
- * then forgotten, so that neither allocating nor compiling falls in a move's time: cold, the
- * first search of a process ran at a thirtieth of its speed.
- */
 /** The tables of a directory (undefined: the default one, null: none), made once per variant and directory. */
 function tablesFor(variant: Variant, egdbPath: string | null | undefined): EndgameTables | null {
   const dir = egdbPath === undefined ? defaultTableDir() : egdbPath;
@@ -59,6 +54,12 @@ function tablesFor(variant: Variant, egdbPath: string | null | undefined): Endga
   return tables;
 }
 
+/**
+ * Makes the searcher ahead of the first search and warms it up with a short search that is
+ * then forgotten, so that neither allocating nor compiling falls in a move's time: cold, the
+ * first search of a process ran at a thirtieth of its speed. Small sets of endgame tables
+ * are read here too, for the same reason.
+ */
 export function prepare(task: PrepareTask): number {
   const { searcher } = entryFor(task.variant, task.evalKind);
   searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
