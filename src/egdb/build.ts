@@ -8,8 +8,8 @@ import type { Variant } from '../rules/variant.ts';
 import { type Balance, balanceKey, mirror } from './balance.ts';
 import { SOLVING_BYTES_PER_POSITION, solvePair } from './generate.ts';
 import { BalanceIndex } from './index.ts';
-import { encodeTable } from './table-file.ts';
-import { EndgameTables, tableFile } from './tables.ts';
+import { DTC_FILE, encodeTable } from './table-file.ts';
+import { EndgameTables, distanceFile, tableFile } from './tables.ts';
 import { LOSS, WIN, packedValue } from './values.ts';
 
 export interface BalanceReport {
@@ -18,8 +18,12 @@ export interface BalanceReport {
   wins: number;
   draws: number;
   losses: number;
-  /** Bytes on disk. */
+  /** Bytes on disk: the table, and its distance file. */
   bytes: number;
+  distanceBytes: number;
+  /** The longest distance to conversion of a win or loss (plies), and a position with it. */
+  maxDistance: number;
+  farthest: number;
   /** Time to solve the balance and its mirror (0 when kept). */
   ms: number;
   /** Processor time of the same (this process, user and system): on a shared machine the wall time says little. */
@@ -55,7 +59,7 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
     if (done.has(balanceKey(balance))) continue;
     const pair = balanceKey(mirror(balance)) === balanceKey(balance) ? [balance] : [balance, mirror(balance)];
     for (const b of pair) done.add(balanceKey(b));
-    if (pair.every((b) => tables.has(b))) {
+    if (pair.every((b) => tables.has(b) && tables.hasDistances(b))) {
       for (const b of pair) reports.push(summarise(tables, variant, dir, b, 0, 0, true));
       callbacks.onBalance && reports.slice(-pair.length).forEach(callbacks.onBalance);
       continue;
@@ -69,9 +73,10 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
       const file = tableFile(dir, variant, s.balance);
       mkdirSync(dirname(file), { recursive: true });
       // Written whole under another name first, so that a reader never sees half a file.
-      writeFileSync(`${file}.tmp`, encodeTable(variant.name, s.balance, s.positions, s.packed));
-      renameSync(`${file}.tmp`, file);
-      tables.add(s.balance, s.packed);
+      // Distances first: a table whose distance file is there and sound counts as built.
+      writeWhole(distanceFile(dir, variant, s.balance), encodeTable(variant.name, s.balance, s.positions, s.distances, DTC_FILE));
+      writeWhole(file, encodeTable(variant.name, s.balance, s.positions, s.packed));
+      tables.add(s.balance, s.packed, s.distances);
       const report = summarise(tables, variant, dir, s.balance, ms, cpuMs, false);
       reports.push(report);
       callbacks.onBalance?.(report);
@@ -80,15 +85,24 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
   return reports;
 }
 
+function writeWhole(file: string, data: Buffer): void {
+  writeFileSync(`${file}.tmp`, data);
+  renameSync(`${file}.tmp`, file);
+}
+
 function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, ms: number, cpuMs: number, kept: boolean): BalanceReport {
   const { index, data } = tables.table(balance);
-  let wins = 0, losses = 0;
+  const distances = tables.distances(balance);
+  let wins = 0, losses = 0, maxDistance = 0, farthest = -1;
   const positions = index.size;
   for (let i = 0; i < positions; i++) {
     const v = packedValue(data, i);
     if (v === WIN) wins++;
     else if (v === LOSS) losses++;
+    else continue;
+    if (distances[i] > maxDistance) { maxDistance = distances[i]; farthest = i; }
   }
   const bytes = statSync(tableFile(dir, variant, balance)).size;
-  return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, ms, cpuMs, kept };
+  const distanceBytes = statSync(distanceFile(dir, variant, balance)).size;
+  return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, distanceBytes, maxDistance, farthest, ms, cpuMs, kept };
 }

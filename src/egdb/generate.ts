@@ -10,6 +10,22 @@
 //    predecessors. A predecessor of a loss is a win; a predecessor whose last undecided move
 //    leads to a win for the opponent is a loss, unless one of its exits draws.
 // 3. What is still undecided is a draw: neither side can force anything.
+//
+// Distance to conversion (DTC) comes with it: the plies until a capture or a crowning (into
+// a balance where the winner still wins) or the end of the game, with the winner hurrying
+// and the loser holding out. A win is 1 + the least distance of its moves to lost positions,
+// a loss 1 + the largest of its moves (a move that leaves the pair counts 1). The backward
+// pass is a breadth-first wave, so each position's distance is that of the position that
+// decided it plus one, provided the queue is always in order of distance:
+// - the forward pass decides positions at two distances: 0 (no legal move: the game is
+//   over) and 1 (a win by an exit, or a loss whose every move is an exit). The 0s wait at
+//   the far end of the queue and are taken back first;
+// - a win is decided by the first lost successor taken back, which is the nearest one;
+// - a loss is decided when its last quiet move has been taken back, which is its farthest
+//   one (its exits count 1, no more than any quiet move's 1 + distance);
+// - a drawing exit keeps a position from being lost and plays no part in distances.
+// A man's quiet step stays in the pair, so it is simply a ply here: whatever it does to
+// the draw-rule counters, the distance bounds the plies until the next conversion.
 
 import { DIRECTIONS, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
 import { CROWNS, MoveList } from '../rules/move.ts';
@@ -22,8 +38,10 @@ import type { EndgameTables } from './tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN, packValue } from './values.ts';
 
 export const MAX_BALANCE_POSITIONS = 2 ** 31;
-/** Memory while a pair is solved: a value byte, a two-byte move count and a four-byte queue entry a position. */
-export const SOLVING_BYTES_PER_POSITION = 7;
+/** Memory while a pair is solved: a value byte, a distance byte, a two-byte move count and a four-byte queue entry a position. */
+export const SOLVING_BYTES_PER_POSITION = 8;
+/** Distances are kept in a byte: this one means "this far or farther". */
+export const DISTANCE_SATURATED = 255;
 
 // Working values while solving: 0 is undecided.
 const OPEN = 0, W = 1, L = 2, D = 3;
@@ -34,6 +52,8 @@ export interface SolvedTable {
   positions: number;
   /** Two bits a position: DRAW, WIN or LOSS. */
   packed: Uint8Array;
+  /** A byte a position: plies to conversion of a win or loss (at most DISTANCE_SATURATED), 0 for a draw. */
+  distances: Uint8Array;
 }
 
 /**
@@ -47,10 +67,13 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
   // The queue holds i * 2 + t in 32 bits (read back unsigned).
   for (const ix of index) if (ix.size >= MAX_BALANCE_POSITIONS) throw new Error(`${balanceName(ix.balance)} has ${ix.size} positions; the generator solves fewer than 2^31 a balance`);
   const values = index.map((ix) => new Uint8Array(ix.size));
+  const distances = index.map((ix) => new Uint8Array(ix.size));
   const counts = index.map((ix) => new Uint16Array(ix.size));
   const total = index.reduce((s, ix) => s + ix.size, 0);
+  // Positions decided at distance 1 go in from the front; those at 0 from the back (`ended`
+  // of them), and are taken back first. Each position enters once, so the two never meet.
   const queue = new Int32Array(total);
-  let tail = 0;
+  let tail = 0, ended = 0;
   const other = (t: number) => (balances.length === 1 ? 0 : 1 - t);
 
   const pos = new Position();
@@ -63,7 +86,7 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
 
   // 1. Forward pass.
   for (let t = 0; t < balances.length; t++) {
-    const ix = index[t], val = values[t], cnt = counts[t];
+    const ix = index[t], val = values[t], cnt = counts[t], dist = distances[t];
     for (let i = 0; i < ix.size; i++) {
       report((i + (t === 0 ? 0 : index[0].size)) / total / 2);
       ix.setPosition(i, pos);
@@ -77,10 +100,11 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
         if (v === LOSS) won = true;
         else if (v === DRAW) drawingExit = true;
       }
-      if (won) { val[i] = W; queue[tail++] = i * 2 + t; }
+      if (won) { val[i] = W; dist[i] = 1; queue[tail++] = i * 2 + t; }
       else if (inPair === 0) {
         if (drawingExit) val[i] = D;
-        else { val[i] = L; queue[tail++] = i * 2 + t; }
+        else if (n === 0) { val[i] = L; queue[total - ++ended] = i * 2 + t; }
+        else { val[i] = L; dist[i] = 1; queue[tail++] = i * 2 + t; }
       } else cnt[i] = inPair | (drawingExit ? DRAWING_EXIT : 0);
     }
   }
@@ -88,14 +112,15 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
   // 2. Backward pass over the decided positions, in the order they were decided.
   const steps = unmoveTables(variant);
   const flying = variant.flyingKings;
-  for (let head = 0; head < tail; head++) {
-    report(0.5 + head / total / 2);
-    const e = queue[head], t = e & 1, i = e >>> 1;
+  for (let head = -ended; head < tail; head++) {
+    report(0.5 + (head + ended) / total / 2);
+    const e = head < 0 ? queue[total + head] : queue[head], t = e & 1, i = e >>> 1;
     const lost = values[t][i] === L;
+    const further = Math.min(DISTANCE_SATURATED, distances[t][i] + 1);
     index[t].setPosition(i, pos);
     // Predecessors: Black (the side not to move) takes back a quiet move.
     const occLo = pos.wLo | pos.bLo, occHi = pos.wHi | pos.bHi;
-    const pt = other(t), pix = index[pt], pval = values[pt], pcnt = counts[pt];
+    const pt = other(t), pix = index[pt], pval = values[pt], pcnt = counts[pt], pdist = distances[pt];
     const blackLo = pos.bLo, blackHi = pos.bHi;
     for (let h = 0; h < 2; h++) {
       let m = (h === 0 ? blackLo : blackHi) >>> 0;
@@ -118,12 +143,12 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
             orienter.orient(child, oriented);
             const j = pix.indexOf(oriented);
             if (pval[j] === OPEN) {
-              if (lost) { pval[j] = W; queue[tail++] = j * 2 + pt; }
+              if (lost) { pval[j] = W; pdist[j] = further; queue[tail++] = j * 2 + pt; }
               else {
                 const c = --pcnt[j];
                 if ((c & ~DRAWING_EXIT) === 0) {
                   if (c & DRAWING_EXIT) pval[j] = D;
-                  else { pval[j] = L; queue[tail++] = j * 2 + pt; }
+                  else { pval[j] = L; pdist[j] = further; queue[tail++] = j * 2 + pt; }
                 }
               }
             }
@@ -141,7 +166,7 @@ export function solvePair(variant: Variant, tables: EndgameTables, balance: Bala
     const val = values[t];
     const packed = new Uint8Array(Math.ceil(val.length / 4));
     for (let i = 0; i < val.length; i++) packValue(packed, i, val[i] === W ? WIN : val[i] === L ? LOSS : DRAW);
-    out.push({ balance: balances[t], positions: val.length, packed });
+    out.push({ balance: balances[t], positions: val.length, packed, distances: distances[t] });
   }
   return out;
 }

@@ -1,13 +1,25 @@
 // One table on disk: a header (magic, format version, variant, balance, position count,
-// CRC-32 of the values) and the packed values, deflated. Anything that does not match what
-// the reader expects is refused with a reason, never half-trusted.
+// CRC-32 of the values) and the values, deflated. Two kinds share the layout: the
+// win/draw/loss table (.egdb, two bits a position) and its companion distance file (.dtc,
+// a byte a position), whose own magic keeps one from ever being read as the other.
+// Anything that does not match what the reader expects is refused with a reason, never
+// half-trusted.
 
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Balance } from './balance.ts';
 import { balanceName } from './balance.ts';
 
-const MAGIC = 'DAMKA-EGDB';
-export const FORMAT_VERSION = 1;
+export interface TableKind {
+  readonly magic: string;
+  readonly version: number;
+  /** Payload bytes (inflated) for a table of this many positions. */
+  bytes(positions: number): number;
+}
+
+/** Win/draw/loss, four positions a byte. */
+export const WDL_FILE: TableKind = { magic: 'DAMKA-EGDB', version: 1, bytes: (n) => Math.ceil(n / 4) };
+/** Distance to conversion, a byte a position (distances.ts). */
+export const DTC_FILE: TableKind = { magic: 'DAMKA-DTC', version: 1, bytes: (n) => n };
 
 const CRC_TABLE = new Int32Array(256);
 for (let n = 0; n < 256; n++) {
@@ -24,12 +36,13 @@ export function crc32(data: Uint8Array): number {
 
 export class TableFileError extends Error {}
 
-export function encodeTable(variant: string, balance: Balance, positions: number, packed: Uint8Array): Buffer {
+export function encodeTable(variant: string, balance: Balance, positions: number, packed: Uint8Array, kind: TableKind = WDL_FILE): Buffer {
+  if (packed.length !== kind.bytes(positions)) throw new Error(`${balanceName(balance)}: ${packed.length} bytes of values for ${positions} positions`);
   const name = Buffer.from(variant, 'ascii');
   const payload = deflateRawSync(packed, { level: 9 });
-  const header = Buffer.alloc(MAGIC.length + 2 + name.length + 4 + 8 + 4 + 4);
-  let o = header.write(MAGIC, 0, 'ascii');
-  o = header.writeUInt8(FORMAT_VERSION, o);
+  const header = Buffer.alloc(kind.magic.length + 2 + name.length + 4 + 8 + 4 + 4);
+  let o = header.write(kind.magic, 0, 'ascii');
+  o = header.writeUInt8(kind.version, o);
   o = header.writeUInt8(name.length, o);
   o += name.copy(header, o);
   for (const n of [balance.myMen, balance.myKings, balance.theirMen, balance.theirKings]) o = header.writeUInt8(n, o);
@@ -39,16 +52,16 @@ export function encodeTable(variant: string, balance: Balance, positions: number
   return Buffer.concat([header, payload]);
 }
 
-/** The packed values of a table file, after checking it is the table asked for and intact. */
-export function decodeTable(file: Buffer, variant: string, balance: Balance, positions: number): Uint8Array {
-  const what = `${variant} ${balanceName(balance)}`;
+/** The values of a table file, after checking it is the table asked for and intact. */
+export function decodeTable(file: Buffer, variant: string, balance: Balance, positions: number, kind: TableKind = WDL_FILE): Uint8Array {
+  const what = `${variant} ${balanceName(balance)}${kind === DTC_FILE ? ' distances' : ''}`;
   const fail = (why: string): never => { throw new TableFileError(`${what}: ${why}`); };
   const need = (o: number, n: number) => { if (o + n > file.length) fail('file is truncated'); };
-  need(0, MAGIC.length + 2);
-  if (file.toString('ascii', 0, MAGIC.length) !== MAGIC) fail('not a Damka endgame table');
-  let o = MAGIC.length;
+  need(0, kind.magic.length + 2);
+  if (file.toString('ascii', 0, kind.magic.length) !== kind.magic) fail(kind === DTC_FILE ? 'not a Damka distance file' : 'not a Damka endgame table');
+  let o = kind.magic.length;
   const version = file.readUInt8(o++);
-  if (version !== FORMAT_VERSION) fail(`format version ${version}, this build reads ${FORMAT_VERSION}`);
+  if (version !== kind.version) fail(`format version ${version}, this build reads ${kind.version}`);
   const nameLength = file.readUInt8(o++);
   need(o, nameLength + 4 + 8 + 8);
   const fileVariant = file.toString('ascii', o, o + nameLength);
@@ -71,7 +84,7 @@ export function decodeTable(file: Buffer, variant: string, balance: Balance, pos
   } catch {
     return fail('payload does not decompress');
   }
-  if (packed.length !== Math.ceil(positions / 4)) fail(`payload holds ${packed.length} bytes, expected ${Math.ceil(positions / 4)}`);
+  if (packed.length !== kind.bytes(positions)) fail(`payload holds ${packed.length} bytes, expected ${kind.bytes(positions)}`);
   if (crc32(packed) !== crc) fail('checksum mismatch');
   return packed;
 }

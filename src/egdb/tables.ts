@@ -1,6 +1,11 @@
 // A variant's tables in one directory (DIR/<variant>/<balance>.egdb), loaded when first
 // needed. A missing or refused file is reported once and its positions are then unknown:
 // the search carries on without them.
+//
+// Each table has a companion distance file (<balance>.dtc, distances to conversion, see
+// generate.ts), four times its size in memory. Only a root that is itself a table win or
+// loss needs them (the move that converts fastest, or holds out longest), so they are read
+// on first use and only the few last used are kept.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +14,7 @@ import type { Variant } from '../rules/variant.ts';
 import { type Balance, balanceKey, balanceName, parseBalanceName, pieces } from './balance.ts';
 import { BalanceIndex } from './index.ts';
 import { Orienter, balanceKeyOf } from './orient.ts';
-import { decodeTable } from './table-file.ts';
+import { DTC_FILE, type TableKind, WDL_FILE, decodeTable } from './table-file.ts';
 import { LOSS, UNKNOWN, packedValue } from './values.ts';
 
 interface Loaded {
@@ -31,6 +36,16 @@ export function tableFile(dir: string, variant: Variant, balance: Balance): stri
   return join(dir, variant.name, `${balanceName(balance)}.egdb`);
 }
 
+export function distanceFile(dir: string, variant: Variant, balance: Balance): string {
+  return join(dir, variant.name, `${balanceName(balance)}.dtc`);
+}
+
+/**
+ * Distance tables kept at once. A root needs two (its balance and its mirror, where its
+ * quiet moves lead); a game moves through its balances one after another.
+ */
+const DISTANCE_TABLES_KEPT = 4;
+
 /** The table files of a directory for a variant (none when there is no directory), by balance. */
 function tableFiles(dir: string | null, variant: Variant): { balance: Balance; file: string }[] {
   if (dir === null || !existsSync(join(dir, variant.name))) return [];
@@ -49,6 +64,10 @@ export class EndgameTables {
   /** By balanceKey: a loaded table, null once refused or missing, undefined before the first try. */
   private readonly tables: (Loaded | null | undefined)[] = new Array(1 << 16);
   private readonly oriented = new Position();
+  /** Distances by balanceKey, most recently used last. */
+  private readonly distanceTables = new Map<number, Uint8Array>();
+  /** Balance keys whose distance file is missing or was refused (reported once). */
+  private readonly noDistances = new Set<number>();
 
   constructor(
     readonly variant: Variant,
@@ -74,8 +93,10 @@ export class EndgameTables {
   }
 
   /** A table the caller has just computed (the generator works from memory, not files). */
-  add(balance: Balance, data: Uint8Array): void {
-    this.tables[balanceKey(balance)] = { index: new BalanceIndex(this.variant.geometry, balance), data };
+  add(balance: Balance, data: Uint8Array, distances?: Uint8Array): void {
+    const key = balanceKey(balance);
+    this.tables[key] = { index: new BalanceIndex(this.variant.geometry, balance), data };
+    if (distances !== undefined) this.keepDistances(key, distances);
   }
 
   /** The value of a position for its side to move: WIN, LOSS, DRAW, or UNKNOWN. */
@@ -93,6 +114,60 @@ export class EndgameTables {
     const table = this.loaded(key);
     if (table === null) return UNKNOWN;
     return packedValue(table.data, table.index.indexOf(pos));
+  }
+
+  /**
+   * The distance to conversion of a position for its side to move (plies; meaningful for a
+   * table win or loss, 0 for a draw), or -1 when no sound distance file holds it.
+   */
+  distance(pos: Position): number {
+    const n = popcount(pos.wLo) + popcount(pos.wHi) + popcount(pos.bLo) + popcount(pos.bHi);
+    const mine = pos.side === WHITE ? popcount(pos.wLo) + popcount(pos.wHi) : popcount(pos.bLo) + popcount(pos.bHi);
+    if (mine === 0) return 0;
+    if (mine === n || n > this.maxPieces) return -1;
+    this.orienter.orient(pos, this.oriented);
+    const key = balanceKeyOf(this.oriented);
+    const table = this.loaded(key);
+    const distances = table === null ? null : this.distancesOf(key, table.index.size);
+    return distances === null ? -1 : distances[table!.index.indexOf(this.oriented)];
+  }
+
+  /** A balance's distances (summaries and checks); throws when they are not available. */
+  distances(balance: Balance): Uint8Array {
+    const key = balanceKey(balance);
+    const table = this.loaded(key);
+    const distances = table === null ? null : this.distancesOf(key, table.index.size);
+    if (distances === null) throw new Error(`no ${this.variant.name} distances for ${balanceName(balance)}`);
+    return distances;
+  }
+
+  /** Whether this balance's distances load cleanly. */
+  hasDistances(balance: Balance): boolean {
+    const key = balanceKey(balance);
+    const table = this.loaded(key);
+    return table !== null && this.distancesOf(key, table.index.size) !== null;
+  }
+
+  private distancesOf(key: number, positions: number): Uint8Array | null {
+    const kept = this.distanceTables.get(key);
+    if (kept !== undefined) {
+      this.distanceTables.delete(key);
+      this.distanceTables.set(key, kept);
+      return kept;
+    }
+    if (this.noDistances.has(key) || this.dir === null) return null;
+    const balance = balanceOfKey(key);
+    const distances = this.read(distanceFile(this.dir, this.variant, balance), balance, positions, DTC_FILE, 'distance file');
+    if (distances === null) { this.noDistances.add(key); return null; }
+    this.keepDistances(key, distances);
+    return distances;
+  }
+
+  private keepDistances(key: number, distances: Uint8Array): void {
+    this.distanceTables.delete(key);
+    this.noDistances.delete(key);
+    if (this.distanceTables.size >= DISTANCE_TABLES_KEPT) this.distanceTables.delete(this.distanceTables.keys().next().value!);
+    this.distanceTables.set(key, distances);
   }
 
   /** Whether a table for this balance is loaded or loads cleanly. */
@@ -114,20 +189,31 @@ export class EndgameTables {
   }
 
   private load(key: number): Loaded | null {
-    const balance: Balance = { myMen: key >>> 12, myKings: (key >>> 8) & 15, theirMen: (key >>> 4) & 15, theirKings: key & 15 };
+    const balance = balanceOfKey(key);
     let loaded: Loaded | null = null;
     if (this.dir !== null) {
-      const file = tableFile(this.dir, this.variant, balance);
       const index = new BalanceIndex(this.variant.geometry, balance);
-      try {
-        loaded = { index, data: decodeTable(readFileSync(file), this.variant.name, balance, index.size) };
-      } catch (err) {
-        const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-        this.report(missing ? `endgame table ${file} is missing; its positions are searched instead`
-          : `endgame table ${file} refused (${err instanceof Error ? err.message : String(err)}); its positions are searched instead`);
-      }
+      const data = this.read(tableFile(this.dir, this.variant, balance), balance, index.size, WDL_FILE, 'endgame table');
+      if (data !== null) loaded = { index, data };
     }
     this.tables[key] = loaded;
     return loaded;
   }
+
+  /** A file's values, or null after reporting why not. */
+  private read(file: string, balance: Balance, positions: number, kind: TableKind, what: string): Uint8Array | null {
+    const instead = kind === WDL_FILE ? 'its positions are searched instead' : 'its wins are played by search instead';
+    try {
+      return decodeTable(readFileSync(file), this.variant.name, balance, positions, kind);
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      this.report(missing ? `${what} ${file} is missing; ${instead}`
+        : `${what} ${file} refused (${err instanceof Error ? err.message : String(err)}); ${instead}`);
+      return null;
+    }
+  }
+}
+
+function balanceOfKey(key: number): Balance {
+  return { myMen: key >>> 12, myKings: (key >>> 8) & 15, theirMen: (key >>> 4) & 15, theirKings: key & 15 };
 }

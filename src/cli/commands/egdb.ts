@@ -4,6 +4,7 @@ import { totalmem } from 'node:os';
 import { Command, Option } from 'commander';
 import { type Balance, balanceName, balancesUpTo, defaultPieces, parseBalanceName, pieces as pieceCount } from '../../egdb/balance.ts';
 import { buildTables, largestPair } from '../../egdb/build.ts';
+import { DISTANCE_SATURATED } from '../../egdb/generate.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { balanceOf } from '../../egdb/orient.ts';
 import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
@@ -54,7 +55,8 @@ function buildCommand(): Command {
       const progress = new Progress();
       let current = '';
       const start = performance.now(), cpuStart = process.cpuUsage();
-      let positions = 0, bytes = 0;
+      let positions = 0, bytes = 0, distanceBytes = 0;
+      let longest: { name: string; distance: number } = { name: '', distance: 0 };
       const reports = buildTables(variant, balances, dir, {
         onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
         onProgress: (f) => progress.update(`solving ${current}... ${(100 * f).toFixed(0)}%`),
@@ -62,12 +64,15 @@ function buildCommand(): Command {
           progress.done();
           positions += r.positions;
           bytes += r.bytes;
+          distanceBytes += r.distanceBytes;
+          if (r.maxDistance > longest.distance) longest = { name: balanceName(r.balance), distance: r.maxDistance };
           const time = r.kept ? 'kept (already built)' : `${seconds(r.ms)}, ${seconds(r.cpuMs)} CPU (with its mirror)`;
-          out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  ${time}\n`);
+          out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  dtc <= ${String(r.maxDistance).padStart(3)} ${mb(r.distanceBytes).padStart(9)}  ${time}\n`);
         },
       });
       const kept = reports.filter((r) => r.kept).length;
-      out.write(`${reports.length} tables${kept ? ` (${kept} kept)` : ''}, ${positions} positions, ${mb(bytes)}, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
+      out.write(`${reports.length} tables${kept ? ` (${kept} kept)` : ''}, ${positions} positions, ${mb(bytes)} and ${mb(distanceBytes)} of distances, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
+      out.write(`longest distance to conversion: ${longest.distance} plies${longest.name ? ` (${longest.name})` : ''}${longest.distance >= DISTANCE_SATURATED ? ' or more' : ''}\n`);
     }));
 }
 
@@ -126,7 +131,7 @@ function checkCommand(): Command {
         progress.done();
         errors += r.errorCount;
         positions += r.positions;
-        out.write(`${balanceName(b).padEnd(12)} ${String(r.positions).padStart(11)} positions  ${r.errorCount === 0 ? 'consistent' : `${r.errorCount} INCONSISTENT`}  ${seconds(performance.now() - t0)}, ${seconds(cpuMs(cpu0))} CPU\n`);
+        out.write(`${balanceName(b).padEnd(12)} ${String(r.positions).padStart(11)} positions  ${r.errorCount === 0 ? 'consistent' : `${r.errorCount} INCONSISTENT`}${r.distances ? ' (with distances)' : ' (no distances)'}  ${seconds(performance.now() - t0)}, ${seconds(cpuMs(cpu0))} CPU\n`);
         for (const e of r.errors) out.write(`  ${e}\n`);
       }
       out.write(`${balances.length} tables, ${positions} positions, ${errors} inconsistent, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
