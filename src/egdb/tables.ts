@@ -11,7 +11,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Position, WHITE, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { type Balance, balanceKey, balanceName, parseBalanceName, pieces } from './balance.ts';
+import { type Balance, balanceKey, balanceName, mirror, parseBalanceName, pieces } from './balance.ts';
 import { BalanceIndex } from './index.ts';
 import { Orienter, balanceKeyOf } from './orient.ts';
 import { DTC_FILE, type TableKind, WDL_FILE, decodeTable } from './table-file.ts';
@@ -161,6 +161,19 @@ export class EndgameTables {
     if (distances === null) { this.noDistances.add(key); return null; }
     this.keepDistances(key, distances);
     return distances;
+  }
+
+  /**
+   * Distances found to disagree with each other at `pos` (table-move.ts): its balance's and
+   * its mirror's (where its quiet moves lead) are reported and not used again.
+   */
+  distrustDistances(pos: Position, why: string): void {
+    this.orienter.orient(pos, this.oriented);
+    const key = balanceKeyOf(this.oriented);
+    const balance = balanceOfKey(key);
+    const keys = [key, balanceKey(mirror(balance))];
+    this.report(`distance files of ${this.variant.name} ${balanceName(balance)} and its mirror disagree (${why}); its wins are played by search instead`);
+    for (const k of keys) { this.distanceTables.delete(k); this.noDistances.add(k); }
   }
 
   private keepDistances(key: number, distances: Uint8Array): void {

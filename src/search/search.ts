@@ -61,6 +61,8 @@ export interface SearchInfo {
   pv: Move[];
   /** Positions scored from the endgame tables; absent when the search has none. */
   tbHits?: number;
+  /** Plies to conversion when the tables chose the move by distance (the root a table win or loss). */
+  tbDistance?: number;
 }
 
 export interface SearchResult extends SearchInfo {
@@ -201,6 +203,17 @@ export class Searcher {
     if (rootCount === 1 && !request.analyze) {
       const move = this.variant.moveFromList(rootList, 0);
       return { move, ponder: null, depth: 0, selDepth: 0, score: 0, nodes: 0, timeMs: 0, pv: [move] };
+    }
+
+    // A table win or loss with distances is decided without a search, in any mode: the answer is exact.
+    const decided = this.tables?.rootMove(root, rootList, rootCount);
+    if (decided) {
+      const info: SearchInfo = {
+        depth: decided.pv.length, selDepth: decided.pv.length, score: decided.score, nodes: 0,
+        timeMs: Math.round(performance.now() - this.startTime), pv: decided.pv, tbHits: this.tables!.hits, tbDistance: decided.distance,
+      };
+      request.onInfo?.(info);
+      return { ...info, move: this.variant.moveFromList(rootList, decided.index), ponder: decided.pv[1] ?? null };
     }
 
     const maxDepth = Math.min(limits.depth ?? MAX_PLY - 8, MAX_PLY - 8);

@@ -4,19 +4,49 @@
 // close to the enemy; minus the ply, so that sooner is better. Table wins stay below the
 // scores of a win the search sees to the end (MATE_BOUND), which are surer still.
 //
-// The tables hold win, draw or loss only, not how far the win is. So in a position with the
+// The values hold win, draw or loss only, not how far the win is. So in a position with the
 // root's own material, a win or loss in the tables does not end the search there: it looks
 // further for a capture or crowning (which lands in a smaller won balance and scores more
 // progress). Everywhere else a table value ends the line.
+//
+// That guide is a heuristic and can miss a forced exchange within the draw rules' limits.
+// So a root the tables call won or lost is not searched at all when its distances to
+// conversion are at hand: the move comes from them (rootMove, table-move.ts), scored
+// TABLE_DISTANCE_WIN less the distance. The tree never needs distances: only the root does.
 
 import { balanceKeyOf } from '../egdb/orient.ts';
+import { tableLine, tableMove } from '../egdb/table-move.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
 import { DRAW, UNKNOWN, WIN } from '../egdb/values.ts';
+import type { Move, MoveList } from '../rules/move.ts';
 import { type Position, WHITE, popcount } from '../rules/position.ts';
 
 export const TABLE_WIN = 20000;
 /** Scores at least this far from 0 (and below MATE_BOUND) are table wins. */
 export const TABLE_WIN_BOUND = TABLE_WIN - 5000;
+/** A root win at a known distance to conversion scores this less the distance (at most 255 plies). */
+export const TABLE_DISTANCE_WIN = TABLE_WIN + 4000;
+const DISTANCE_BOUND = TABLE_DISTANCE_WIN - 256;
+/** Longest principal variation shown for a table move. */
+const TABLE_LINE_PLIES = 32;
+
+/** Plies to conversion of a root table score (positive: we win), or null for any other score. */
+export function tableDistanceOf(score: number): number | null {
+  if (score >= DISTANCE_BOUND && score <= TABLE_DISTANCE_WIN) return TABLE_DISTANCE_WIN - score;
+  if (score <= -DISTANCE_BOUND && score >= -TABLE_DISTANCE_WIN) return -(TABLE_DISTANCE_WIN + score);
+  return null;
+}
+
+export interface RootTableMove {
+  /** Index in the root's move list. */
+  index: number;
+  score: number;
+  /** Plies to conversion, with best play. */
+  distance: number;
+  /** The tables' line from the root, this move first. */
+  pv: Move[];
+}
+
 /** Returned when the tables do not know the position. */
 export const NO_TABLE_SCORE = -1 << 30;
 
@@ -43,6 +73,21 @@ export class TableScorer {
     const n = popcount(root.wLo) + popcount(root.wHi) + popcount(root.bLo) + popcount(root.bHi);
     // Material keys are from the side to move; both sides' views of the root count as "root material".
     this.rootKey = n <= this.tables.maxPieces ? materialKey(root) : -1;
+  }
+
+  /** At a root the tables call won or lost, their move by distance to conversion; null elsewhere, or without sound distances. */
+  rootMove(root: Position, list: MoveList, n: number): RootTableMove | null {
+    const n0 = popcount(root.wLo) + popcount(root.wHi) + popcount(root.bLo) + popcount(root.bHi);
+    if (n0 > this.tables.maxPieces) return null;
+    const variant = this.tables.variant;
+    const move = tableMove(variant, this.tables, root, list, n);
+    if (move === null) return null;
+    this.hits += n + 1;
+    const score = move.value === WIN ? TABLE_DISTANCE_WIN - move.distance : -(TABLE_DISTANCE_WIN - move.distance);
+    const pv = tableLine(variant, this.tables, root, Math.min(move.distance, TABLE_LINE_PLIES));
+    // The line starts with the same choice, made again; a line cut short still starts right.
+    if (pv.length === 0) pv.push(variant.moveFromList(list, move.index));
+    return { index: move.index, score, distance: move.distance, pv };
   }
 
   /**

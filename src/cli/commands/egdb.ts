@@ -8,7 +8,7 @@ import { DISTANCE_SATURATED } from '../../egdb/generate.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { balanceOf } from '../../egdb/orient.ts';
 import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
-import { UNKNOWN, valueName } from '../../egdb/values.ts';
+import { DRAW, LOSS, UNKNOWN, WIN, valueName } from '../../egdb/values.ts';
 import { checkTable } from '../../egdb/verify.ts';
 import { formatMove } from '../../notation/move-text.ts';
 import type { Variant } from '../../rules/variant.ts';
@@ -96,13 +96,18 @@ function probeCommand(): Command {
         throw new UsageError(why);
       }
       const out = process.stdout;
-      out.write(`${balanceName(balanceOf(pos))} ${pos.side === 0 ? 'white' : 'black'} to move: ${valueName(value)}\n`);
+      const distance = (v: number, d: number) => (v === WIN || v === LOSS ? (d < 0 ? ' (no distance)' : `, converts in ${d >= DISTANCE_SATURATED ? `${d} or more` : d} ${d === 1 ? 'ply' : 'plies'}`) : '');
+      out.write(`${balanceName(balanceOf(pos))} ${pos.side === 0 ? 'white' : 'black'} to move: ${valueName(value)}${distance(value, tables.distance(pos))}\n`);
       const moves = variant.legalMoves(pos);
       for (const move of moves) {
-        const after = tables.probe(variant.play(pos, move));
+        const child = variant.play(pos, move);
+        const after = tables.probe(child);
         // The value after the move is the opponent's: a loss for them is a win for the mover.
-        const forMover = after === UNKNOWN ? 'unknown' : valueName(after === 1 ? 2 : after === 2 ? 1 : 0);
-        out.write(`  ${formatMove(variant, move, moves, 'pdn').padEnd(10)} ${forMover}\n`);
+        const forMover = after === UNKNOWN ? UNKNOWN : after === WIN ? LOSS : after === LOSS ? WIN : DRAW;
+        // A capture or crowning converts at once; a quiet move adds its ply to what follows.
+        const converts = move.captured.length > 0 || move.crowns;
+        const d = converts ? 1 : tables.distance(child) < 0 ? -1 : 1 + tables.distance(child);
+        out.write(`  ${formatMove(variant, move, moves, 'pdn').padEnd(10)} ${valueName(forMover)}${distance(forMover, d)}\n`);
       }
       for (const p of problems) process.stderr.write(`damka: ${p}\n`);
     }));

@@ -53,7 +53,7 @@ export class EngineBackend implements HubBackend {
     try {
       const result = await this.engine.search(
         { variant: request.variant, root: request.root, history: request.history, counters: request.counters, limits, analyze: request.mode === 'analyze', egdbPath: request.egdbPath },
-        (info) => onInfo({ depth: info.depth, selDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv, tbHits: info.tbHits }),
+        (info) => onInfo({ depth: info.depth, selDepth: info.selDepth, score: info.score, nodes: info.nodes, timeMs: info.timeMs, pv: info.pv, tbHits: info.tbHits, tbDistance: info.tbDistance }),
       );
       return { move: result.move, ponder: result.ponder };
     } finally {

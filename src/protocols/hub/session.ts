@@ -45,6 +45,8 @@ export interface HubInfo {
   pv: Move[];
   /** Positions scored from the endgame tables, when the search has tables. */
   tbHits?: number;
+  /** Plies to conversion, when the tables chose the move by distance. */
+  tbDistance?: number;
 }
 
 export interface HubBackend {
@@ -306,6 +308,8 @@ export class HubSession {
       nps: seconds > 0 ? (info.nodes / seconds / 1e6).toFixed(2) : undefined,
       // Our own field: positions the endgame tables scored.
       'tb-hits': info.tbHits,
+      // Our own field: plies to a capture or crowning (or the end) when the tables chose the move by distance.
+      'tb-distance': info.tbDistance,
       pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(this.variant, m, [], 'hub')).join(' ') : undefined,
     });
   }
