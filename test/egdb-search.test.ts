@@ -60,11 +60,15 @@ describe('front ends', () => {
   it('egdb probe prints the value and each move\'s; egdb check finds every table consistent', () => {
     const probe = damka('egdb', 'probe', '--variant', 'english', '--dir', dir, '--fen', 'B:WK1,K3:BK28');
     expect(probe.code).toBe(0);
-    expect(probe.out).toMatch(/^K-KK black to move: loss\n/);
-    expect(probe.out).toMatch(/^ {2}28-32 +loss$/m);
+    expect(probe.out).toMatch(/^K-KK black to move: loss, converts in (\d+) plies\n/);
+    // Each move's distance counts the move: the longest resistance is the root's own.
+    const root = Number(/converts in (\d+)/.exec(probe.out)![1]);
+    const moves = [...probe.out.matchAll(/^ {2}28-(?:32|24) +loss, converts in (\d+) plies$/gm)].map((m) => Number(m[1]));
+    expect(moves).toHaveLength(2);
+    expect(Math.max(...moves)).toBe(root);
     const check = damka('egdb', 'check', '--variant', 'english', '--pieces', '2', '--dir', dir);
     expect(check.code).toBe(0);
-    expect(check.out).toMatch(/^K-K +992 positions  consistent /m);
+    expect(check.out).toMatch(/^K-K +992 positions  consistent \(with distances\) /m);
     expect(check.out).toMatch(/^4 tables, 3488 positions, 0 inconsistent/m);
     const some = damka('egdb', 'check', '--variant', 'english', '--balance', 'KK-K,M-KK', '--dir', dir);
     expect(some.code).toBe(0);
@@ -90,15 +94,18 @@ describe('front ends', () => {
     expect(huge.err).toMatch(/8 pieces needs about \d+\.\d GB of memory to solve \w+-\w+ and its mirror; this machine has /);
   });
 
-  it('analyze shows table hits, and searches without tables with --egdb-path none', () => {
+  it('analyze shows table hits and the distance to conversion, and searches without tables with --egdb-path none', () => {
     const r = damka('analyze', '--variant', 'english', '--fen', 'W:WK1,K3:BK28', '--depth', '4', '--egdb-path', dir);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^depth 4\/\d+ score win \(tables\) nodes \d+ tbhits [1-9]\d* /m);
+    expect(r.out).toMatch(/^depth \d+\/\d+ score win \(tables, converts in \d+\) nodes 0 tbhits [1-9]\d* /m);
+    // A drawn root is searched, table draws scored on the way.
+    const drawn = damka('analyze', '--variant', 'english', '--fen', 'W:WK10:BK28', '--depth', '4', '--egdb-path', dir);
+    expect(drawn.out).toMatch(/^depth 4\/\d+ score 0\.00 nodes [1-9]\d* tbhits [1-9]\d* /m);
     const off = damka('analyze', '--variant', 'english', '--fen', 'W:WK1,K3:BK28', '--depth', '4', '--egdb-path', 'none');
     expect(off.out).not.toMatch(/tbhits/);
   });
 
-  it('Hub: egdb-path is a parameter and info lines carry tb-hits', async () => {
+  it('Hub: egdb-path is a parameter and info lines carry tb-hits and tb-distance', async () => {
     const hub = new EngineProcess(['hub']);
     try {
       hub.send('hub');
@@ -111,9 +118,10 @@ describe('front ends', () => {
       hub.send(`pos pos=W${squares.join('')}`, 'level depth=3', 'go analyze');
       const lines = await hub.collect(/^done/, 60_000);
       expect(lines.some((l) => /^info .*tb-hits=[1-9]\d*/.test(l))).toBe(true);
+      expect(lines.some((l) => /^info .*tb-distance=[1-9]\d*/.test(l))).toBe(true);
       hub.send('set-param name=egdb-path value=none', 'go analyze');
       const off = await hub.collect(/^done/, 60_000);
-      expect(off.some((l) => /tb-hits/.test(l))).toBe(false);
+      expect(off.some((l) => /tb-hits|tb-distance/.test(l))).toBe(false);
     } finally {
       hub.kill();
     }
