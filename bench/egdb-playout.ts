@@ -72,6 +72,7 @@ for (let k = 0; k < (given.length || count); k++) {
   const start = given[k] ?? wonPosition();
   const fen = formatFen(variant, variant.toBoard(start));
   const winner = start.side;
+  const distance = tables.distance(start);
   const game = new Game(variant, start);
   withTables.clear();
   without.clear();
@@ -87,7 +88,8 @@ for (let k = 0; k < (given.length || count); k++) {
   played++;
   if (won) wins++;
   else failures.push(`${fen}: ${status.result} (${status.reason}) after ${game.ply} plies: ${moves.join(' ')}`);
-  console.log(`${String(k + 1).padStart(3)} ${balanceName(balanceOf(start)).padEnd(8)} ${fen.padEnd(40)} ${won ? 'won ' : 'NOT WON'} in ${game.ply} plies${won ? '' : ` (${status.result}, ${status.reason})`}`);
+  // The distance to conversion (-1: no distance file) bounds the plies to the first capture or crowning.
+  console.log(`${String(k + 1).padStart(3)} ${balanceName(balanceOf(start)).padEnd(8)} dtc ${String(distance).padStart(3)} ${fen.padEnd(40)} ${won ? 'won ' : 'NOT WON'} in ${game.ply} plies${won ? '' : ` (${status.result}, ${status.reason})`}`);
 }
 console.log(`${variant.name}: won ${wins} of ${played} from table wins (${JSON.stringify(limits)} a move), ${((performance.now() - start) / 1000).toFixed(0)} s`);
 for (const f of failures) console.log(`not won: ${f}`);

@@ -205,8 +205,10 @@ export class Searcher {
       return { move, ponder: null, depth: 0, selDepth: 0, score: 0, nodes: 0, timeMs: 0, pv: [move] };
     }
 
-    // A table win or loss with distances is decided without a search, in any mode: the answer is exact.
-    const decided = this.tables?.rootMove(root, rootList, rootCount);
+    // A table win or loss with distances is decided without a search, in any mode: the answer
+    // is exact. Helpers leave it to the main search (which then stops them) rather than each
+    // reading the distance files into its own worker's memory.
+    const decided = helper === 0 ? this.tables?.rootMove(root, rootList, rootCount) : null;
     if (decided) {
       const info: SearchInfo = {
         depth: decided.pv.length, selDepth: decided.pv.length, score: decided.score, nodes: 0,
