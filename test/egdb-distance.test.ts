@@ -113,6 +113,19 @@ describe('the engine at a won or lost root', () => {
     expect(formatScore(lost.score)).toMatch(/^loss \(tables, converts in \d+\)$/);
   });
 
+  it('searches instead where the tables\' move would bring back a position of the game', () => {
+    const s = new Searcher(ENGLISH, 4);
+    s.useTables(english);
+    const root = fen('W:WK29,K30:BK1');
+    const again = ENGLISH.play(root, s.search(root, { limits: { depth: 4 } }).move!);
+    // The game had that position before (its key one ply back; the rest of the game's keys do not matter here).
+    const history = { lo: Int32Array.of(again.keyLo, root.keyLo), hi: Int32Array.of(again.keyHi, root.keyHi) };
+    const r = s.search(root, { history, limits: { depth: 4 } });
+    expect(r.tbDistance).toBeUndefined();
+    expect(r.nodes).toBeGreaterThan(0);
+    expect(r.score).toBeGreaterThanOrEqual(TABLE_WIN_BOUND);
+  });
+
   it('wins two kings against a king from the double corner, the first capture within the distance', () => {
     const game = new Game(ENGLISH, fen('W:WK23,K26:BK1'));
     const d = english.distance(game.position);

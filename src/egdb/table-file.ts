@@ -18,7 +18,7 @@ export interface TableKind {
 
 /** Win/draw/loss, four positions a byte. */
 export const WDL_FILE: TableKind = { magic: 'DAMKA-EGDB', version: 1, bytes: (n) => Math.ceil(n / 4) };
-/** Distance to conversion, a byte a position (distances.ts). */
+/** Distance to conversion, a byte a position (generate.ts). */
 export const DTC_FILE: TableKind = { magic: 'DAMKA-DTC', version: 1, bytes: (n) => n };
 
 const CRC_TABLE = new Int32Array(256);

@@ -127,28 +127,26 @@ export class EndgameTables {
     if (mine === n || n > this.maxPieces) return -1;
     this.orienter.orient(pos, this.oriented);
     const key = balanceKeyOf(this.oriented);
-    const table = this.loaded(key);
-    const distances = table === null ? null : this.distancesOf(key, table.index.size);
-    return distances === null ? -1 : distances[table!.index.indexOf(this.oriented)];
+    const distances = this.distancesOf(key);
+    return distances === null ? -1 : distances[this.tables[key]!.index.indexOf(this.oriented)];
   }
 
   /** A balance's distances (summaries and checks); throws when they are not available. */
   distances(balance: Balance): Uint8Array {
-    const key = balanceKey(balance);
-    const table = this.loaded(key);
-    const distances = table === null ? null : this.distancesOf(key, table.index.size);
+    const distances = this.distancesOf(balanceKey(balance));
     if (distances === null) throw new Error(`no ${this.variant.name} distances for ${balanceName(balance)}`);
     return distances;
   }
 
   /** Whether this balance's distances load cleanly. */
   hasDistances(balance: Balance): boolean {
-    const key = balanceKey(balance);
-    const table = this.loaded(key);
-    return table !== null && this.distancesOf(key, table.index.size) !== null;
+    return this.distancesOf(balanceKey(balance)) !== null;
   }
 
-  private distancesOf(key: number, positions: number): Uint8Array | null {
+  /** A balance's distances, read on first use; null without its table or a sound file. */
+  private distancesOf(key: number): Uint8Array | null {
+    const table = this.loaded(key);
+    if (table === null) return null;
     const kept = this.distanceTables.get(key);
     if (kept !== undefined) {
       this.distanceTables.delete(key);
@@ -157,7 +155,7 @@ export class EndgameTables {
     }
     if (this.noDistances.has(key) || this.dir === null) return null;
     const balance = balanceOfKey(key);
-    const distances = this.read(distanceFile(this.dir, this.variant, balance), balance, positions, DTC_FILE, 'distance file');
+    const distances = this.read(distanceFile(this.dir, this.variant, balance), balance, table.index.size, DTC_FILE, 'distance file');
     if (distances === null) { this.noDistances.add(key); return null; }
     this.keepDistances(key, distances);
     return distances;

@@ -209,7 +209,7 @@ export class Searcher {
     // is exact. Helpers leave it to the main search (which then stops them) rather than each
     // reading the distance files into its own worker's memory.
     const decided = helper === 0 ? this.tables?.rootMove(root, rootList, rootCount) : null;
-    if (decided) {
+    if (decided && !this.repeatsGame(rootList, decided.index)) {
       const info: SearchInfo = {
         depth: decided.pv.length, selDepth: decided.pv.length, score: decided.score, nodes: 0,
         timeMs: Math.round(performance.now() - this.startTime), pv: decided.pv, tbHits: this.tables!.hits, tbDistance: decided.distance,
@@ -340,6 +340,21 @@ export class Searcher {
       this.stopped = true;
       this.overtaken = true;
     }
+  }
+
+  /**
+   * Whether a root move leads to a position the game has had since its last irreversible
+   * move. A table move can, once in a while, where the game came into the balance before the
+   * distances steered it (the winner's moves by distance never return); the search then
+   * decides, as it weighs repetitions.
+   */
+  private repeatsGame(list: MoveList, i: number): boolean {
+    const child = this.positions[1];
+    this.variant.make(child, this.positions[0], list, i);
+    for (let k = this.base - 1; k >= this.base - this.reversible[this.base] && k >= 0; k -= 2) {
+      if (this.keyLo[k] === child.keyLo && this.keyHi[k] === child.keyHi) return true;
+    }
+    return false;
   }
 
   /** Whether the position at `ply` is drawn by repetition or by a draw-rule counter. */
