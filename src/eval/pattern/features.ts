@@ -43,20 +43,8 @@ export const SCALARS = [
 ] as const;
 export type ScalarName = (typeof SCALARS)[number];
 export const TO_MOVE = SCALARS.indexOf('toMove');
-/**
- * A region's half (two rows of two squares) as 8 bits, White's men in the high four and Black's
- * in the low four: CHUNK[x] is its base-3 value read by White (digit 1 own man, 2 opposing
- * man), CHUNK_TURNED[x] the value Black reads, the half turned 180 degrees (digits backwards).
- */
-const CHUNK = new Int32Array(256);
-const CHUNK_TURNED = new Int32Array(256);
-for (let x = 0; x < 256; x++) {
-  for (let k = 0; k < 4; k++) {
-    const white = (x >> (4 + k)) & 1, black = (x >> k) & 1;
-    CHUNK[x] += (white + 2 * black) * 3 ** k;
-    CHUNK_TURNED[x] += (black + 2 * white) * 3 ** (3 - k);
-  }
-}
+/** Bits of a region half's base-3 value in a row pair's packed values (3^4 - 1 = 80 < 2^7). */
+const HALF_BITS = 7;
 
 /** Most (index, value) pairs one position can produce: both sides' pattern readings, king squares, scalars. */
 function maxFeatures(regions: number, squares: number): number {
@@ -99,18 +87,22 @@ export class PatternFeatures {
 
   /**
    * A region's squares are two neighbouring bits in each of its four rows; its rows 0-1 and
-   * its rows 2-3 are two chunks, each shared with the region two rows up or down. Chunk u is
-   * bits {s, s+1, s+g+2, s+g+3} of the 64-bit board, s = chunkShift, g = chunkGap, in the low
-   * word, the high word or across both (chunkWord 0, 1, 2). A chunk's men of one colour are
-   * then 4 bits from a few shifts, and a pattern index two table look-ups (CHUNK): no loop
-   * over the men, no branch a row.
+   * its rows 2-3 are two halves, each shared with the region two rows up or down. The halves
+   * of one pair of rows lie in one field of neighbouring bits (a byte on 8x8, ten bits on
+   * 10x10) in one word, and every pair of rows has the same layout. So one look-up of the
+   * field's White men and one of its Black men give the base-3 values of all the halves
+   * across that pair (digit 1 White man, 2 Black man: the value is PAIR_VALUE[white] +
+   * 2 * PAIR_VALUE[black], HALF_BITS bits a half), and two more the values Black reads, each
+   * half turned 180 degrees (its digits backwards, colours swapped): no loop over squares.
    */
-  private readonly chunkShift: Int32Array;
-  private readonly chunkGap: Int32Array;
-  private readonly chunkWord: Int32Array;
-  /** Regions (and chunks) across the board. */
+  private readonly pairWord: Int32Array;
+  private readonly pairShift: Int32Array;
+  private readonly pairMask: number;
+  private readonly pairValue: Int32Array;
+  private readonly pairTurned: Int32Array;
+  /** Regions (and halves) across the board. */
   private readonly across: number;
-  /** Scratch: each chunk's value read by White and by Black. */
+  /** Scratch: each half's value read by White and by Black, half u = row pair * across + file pair. */
   private readonly chunkValue: Int32Array;
   private readonly chunkTurned: Int32Array;
 
@@ -148,9 +140,9 @@ export class PatternFeatures {
     this.reading = new Int32Array(2 * this.regions);
 
     const pairs = g.rows / 2, across = starts.length;
-    this.chunkShift = new Int32Array(pairs * across);
-    this.chunkGap = new Int32Array(pairs * across);
-    this.chunkWord = new Int32Array(pairs * across);
+    if (across * HALF_BITS > 31) throw new Error('pattern regions: too many across the board to pack');
+    // Each half's four bits, in digit order: (bits of row 0 of the half, bits of row 1).
+    const halfBits: number[][] = new Array(pairs * across);
     this.chunkValue = new Int32Array(pairs * across);
     this.chunkTurned = new Int32Array(pairs * across);
     this.across = across;
@@ -161,22 +153,46 @@ export class PatternFeatures {
         for (let sq = 1; sq <= n; sq++) {
           if (g.row(sq) >= r0 && g.row(sq) < r0 + 4 && g.file(sq) >= f0 && g.file(sq) < f0 + 4) squares.push(sq);
         }
-        // Two squares a row, numbered one after the other, on neighbouring bits of one word.
         if (squares.length !== REGION_SQUARES) throw new Error(`pattern region ${region} has ${squares.length} squares`);
-        for (let q = 0; q < 4; q++) {
-          const b = g.bit(squares[2 * q]);
-          if (g.bit(squares[2 * q + 1]) !== b + 1 || b === 31) throw new Error(`pattern region ${region}: row ${q} is not two neighbouring bits`);
-        }
         for (let c = 0; c < 2; c++) {
-          const first = g.bit(squares[4 * c]), second = g.bit(squares[4 * c + 2]);
           const u = (r0 / 2 + c) * across + f0 / 2;
-          this.chunkShift[u] = first;
-          this.chunkGap[u] = second - first - 2;
-          this.chunkWord[u] = second + 1 < 32 ? 0 : first >= 32 ? 1 : 2;
-          if (u !== region + c * across) throw new Error(`pattern region ${region}: chunks out of order`);
+          if (u !== region + c * across) throw new Error(`pattern region ${region}: halves out of order`);
+          halfBits[u] = squares.slice(4 * c, 4 * c + 4).map((sq) => g.bit(sq));
         }
         region++;
       }
+    }
+    // Row pair p's field: from its lowest bit to its highest, the same width and the same
+    // layout relative to its start in every pair, inside one word.
+    this.pairWord = new Int32Array(pairs);
+    this.pairShift = new Int32Array(pairs);
+    const low = (p: number) => Math.min(...halfBits.slice(p * across, p * across + across).flat());
+    const width = Math.max(...Array.from({ length: pairs }, (_, p) => Math.max(...halfBits.slice(p * across, p * across + across).flat()) - low(p) + 1));
+    if (width > 12) throw new Error(`pattern regions: a row pair spans ${width} bits`);
+    this.pairMask = (1 << width) - 1;
+    this.pairValue = new Int32Array(1 << width);
+    this.pairTurned = new Int32Array(1 << width);
+    for (let p = 0; p < pairs; p++) {
+      const first = low(p);
+      if (Math.floor(first / 32) !== Math.floor((first + width - 1) / 32)) throw new Error(`pattern regions: row pair ${p} crosses the word boundary`);
+      this.pairWord[p] = first >= 32 ? 1 : 0;
+      this.pairShift[p] = first & 31;
+      for (let a = 0; a < across; a++) {
+        const rel = halfBits[p * across + a].map((b) => b - first);
+        const ref = halfBits[a].map((b) => b - low(0));
+        if (rel.join() !== ref.join()) throw new Error(`pattern regions: row pair ${p} is laid out unlike row pair 0`);
+      }
+    }
+    for (let f = 0; f <= this.pairMask; f++) {
+      let v = 0, t = 0;
+      for (let a = 0; a < across; a++) {
+        const bits = halfBits[a].map((b) => b - low(0));
+        for (let k = 0; k < 4; k++) {
+          if ((f >> bits[k]) & 1) { v += 3 ** k << (HALF_BITS * a); t += 3 ** (3 - k) << (HALF_BITS * a); }
+        }
+      }
+      this.pairValue[f] = v;
+      this.pairTurned[f] = t;
     }
     // Turned half a turn, the block starting at (r0, f0) is the one at (rows-4-r0, rows-4-f0).
     for (let r = 0; r < this.regions; r++) {
@@ -226,22 +242,23 @@ export class PatternFeatures {
   scan(pos: Position): void {
     const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
     const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi;
-    const shift = this.chunkShift, gap = this.chunkGap, word = this.chunkWord;
-    const value = this.chunkValue, turned = this.chunkTurned;
-    for (let u = 0; u < shift.length; u++) {
-      const s = shift[u], w = word[u];
-      let xw: number, xb: number;
-      if (w === 0) { xw = wmLo >>> s; xb = bmLo >>> s; }
-      else if (w === 1) { xw = wmHi >>> (s - 32); xb = bmHi >>> (s - 32); }
-      else { xw = (wmLo >>> s) | (wmHi << (32 - s)); xb = (bmLo >>> s) | (bmHi << (32 - s)); }
-      const g = gap[u];
-      const x = (((xw & 3) | ((xw >>> g) & 12)) << 4) | (xb & 3) | ((xb >>> g) & 12);
-      value[u] = CHUNK[x];
-      turned[u] = CHUNK_TURNED[x];
+    const value = this.chunkValue, turned = this.chunkTurned, A = this.across;
+    const pv = this.pairValue, pt = this.pairTurned, mask = this.pairMask, word = this.pairWord, shift = this.pairShift;
+    for (let p = 0, u = 0; p < word.length; p++) {
+      const s = shift[p];
+      let w: number, b: number;
+      if (word[p] === 0) { w = (wmLo >>> s) & mask; b = (bmLo >>> s) & mask; }
+      else { w = (wmHi >>> s) & mask; b = (bmHi >>> s) & mask; }
+      // Never a carry between halves: a square holds one colour, so each half's digits stay below 3.
+      const v = pv[w] + 2 * pv[b], t = pt[b] + 2 * pt[w];
+      for (let a = 0; a < A; a++, u++) {
+        value[u] = (v >>> (HALF_BITS * a)) & 127;
+        turned[u] = (t >>> (HALF_BITS * a)) & 127;
+      }
     }
-    // Region r (r = row-pair * across + file-pair) has chunks r and r + across; turned half a
+    // Region r (r = row-pair * across + file-pair) has halves r and r + across; turned half a
     // turn it is region R - 1 - r (the constructor checks both).
-    const acc = this.reading, R = this.regions, A = this.across;
+    const acc = this.reading, R = this.regions;
     for (let r = 0; r < R; r++) {
       acc[r] = value[r] + 81 * value[r + A];
       acc[R + r] = turned[R - 1 - r + A] + 81 * turned[R - 1 - r];
