@@ -7,11 +7,13 @@
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 
-// 2^16 slots of 8 bytes (512 KB). With the faster evaluation a probe that misses the processor's
-// caches costs about what the hits save: against 2^17 slots, 2^16 gave 2.9% more nodes a second
-// in the English bench (depth 12) and 3.2% in the International (depth 10), no cache at all
-// +3.2% and -0.8% (builds run in pairs at the same time, CPU time, medians of three pairs).
-const BITS = 16;
+// 2^10 slots of 8 bytes (8 KB). Few leaves come back soon enough to hit (in the English bench
+// 14% of probes hit with 2^16 slots), while a probe of a large cache misses the processor's
+// caches and costs about what the hits save. A cache that stays in the first-level cache keeps
+// the near hits for almost nothing: against 2^16 slots, 2^10 gave 7.3% more nodes a second in
+// the English bench and 6.5% in the International (2026-11-24, builds run in pairs at the same
+// time, CPU time, medians of three pairs); 2^13 and a single slot were both about 1-2% below 2^10.
+const BITS = 10;
 
 export class EvalCache {
   /**
