@@ -73,26 +73,29 @@ export function materialSignature(pos: Position): number {
   return ((wm * 64 + wk) * 64 + bm) * 64 + bk;
 }
 
-/** [white men, white kings, black men, black kings] of a signature. */
-function unpack(signature: number): [number, number, number, number] {
-  return [Math.floor(signature / 262144), Math.floor(signature / 4096) % 64, Math.floor(signature / 64) % 64, signature % 64];
+// A signature's fields, read without allocating: endingLimit() runs at every move the search makes.
+const whiteMen = (signature: number) => signature >>> 18;
+const whiteKings = (signature: number) => (signature >>> 12) & 63;
+const blackMen = (signature: number) => (signature >>> 6) & 63;
+const blackKings = (signature: number) => signature & 63;
+
+/** Plies an International ending rule allows a side with `kings` and `men` against the other's pieces. */
+function limitFor(kings: number, men: number, loneKings: number, loneMen: number): number {
+  if (loneKings !== 1 || loneMen !== 0 || kings < 1) return 0;
+  const pieces = kings + men;
+  if (pieces === 3) return ENDING_16_LIMIT; // 3 kings, 2 kings + man, king + 2 men
+  if (pieces <= 2) return ENDING_5_LIMIT; // 2 kings, king + man, king
+  return 0;
 }
 
 /** International's 16- and 5-move rules: plies allowed, or 0 when no ending rule applies. */
 export function endingLimit(signature: number): number {
-  const [wm, wk, bm, bk] = unpack(signature);
-  const limitFor = (kings: number, men: number, loneKings: number, loneMen: number): number => {
-    if (loneKings !== 1 || loneMen !== 0 || kings < 1) return 0;
-    const pieces = kings + men;
-    if (pieces === 3) return ENDING_16_LIMIT; // 3 kings, 2 kings + man, king + 2 men
-    if (pieces <= 2) return ENDING_5_LIMIT; // 2 kings, king + man, king
-    return 0;
-  };
+  const wm = whiteMen(signature), wk = whiteKings(signature), bm = blackMen(signature), bk = blackKings(signature);
   return Math.max(limitFor(wk, wm, bk, bm), limitFor(bk, bm, wk, wm));
 }
 
 function russianEndingLimit(signature: number): number {
-  const [wm, wk, bm, bk] = unpack(signature);
+  const wm = whiteMen(signature), wk = whiteKings(signature), bm = blackMen(signature), bk = blackKings(signature);
   const lone = (kings: number, men: number) => kings === 1 && men === 0;
   return (lone(bk, bm) && wk >= 3) || (lone(wk, wm) && bk >= 3) ? RUSSIAN_ENDING_LIMIT : 0;
 }
@@ -143,8 +146,7 @@ const RULES: Record<VariantName, DrawRules> = {
     endingLimit: none,
     endingReason: () => '',
     drawnAtOnce: (sig) => {
-      const [wm, wk, bm, bk] = unpack(sig);
-      return wm + wk === 1 && bm + bk === 1;
+      return whiteMen(sig) + whiteKings(sig) === 1 && blackMen(sig) + blackKings(sig) === 1;
     },
   },
   lasca: {

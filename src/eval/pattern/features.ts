@@ -166,27 +166,29 @@ export class PatternFeatures {
     // layout relative to its start in every pair, inside one word.
     this.pairWord = new Int32Array(pairs);
     this.pairShift = new Int32Array(pairs);
-    const low = (p: number) => Math.min(...halfBits.slice(p * across, p * across + across).flat());
-    const width = Math.max(...Array.from({ length: pairs }, (_, p) => Math.max(...halfBits.slice(p * across, p * across + across).flat()) - low(p) + 1));
+    const pairBits = (p: number) => halfBits.slice(p * across, p * across + across).flat();
+    const lows = Array.from({ length: pairs }, (_, p) => Math.min(...pairBits(p)));
+    const width = Math.max(...lows.map((first, p) => Math.max(...pairBits(p)) - first + 1));
     if (width > 12) throw new Error(`pattern regions: a row pair spans ${width} bits`);
     this.pairMask = (1 << width) - 1;
     this.pairValue = new Int32Array(1 << width);
     this.pairTurned = new Int32Array(1 << width);
     for (let p = 0; p < pairs; p++) {
-      const first = low(p);
+      const first = lows[p];
       if (Math.floor(first / 32) !== Math.floor((first + width - 1) / 32)) throw new Error(`pattern regions: row pair ${p} crosses the word boundary`);
       this.pairWord[p] = first >= 32 ? 1 : 0;
       this.pairShift[p] = first & 31;
       for (let a = 0; a < across; a++) {
         const rel = halfBits[p * across + a].map((b) => b - first);
-        const ref = halfBits[a].map((b) => b - low(0));
+        const ref = halfBits[a].map((b) => b - lows[0]);
         if (rel.join() !== ref.join()) throw new Error(`pattern regions: row pair ${p} is laid out unlike row pair 0`);
       }
     }
+    const layout = halfBits.slice(0, across).map((bits) => bits.map((b) => b - lows[0]));
     for (let f = 0; f <= this.pairMask; f++) {
       let v = 0, t = 0;
       for (let a = 0; a < across; a++) {
-        const bits = halfBits[a].map((b) => b - low(0));
+        const bits = layout[a];
         for (let k = 0; k < 4; k++) {
           if ((f >> bits[k]) & 1) { v += 3 ** k << (HALF_BITS * a); t += 3 ** (3 - k) << (HALF_BITS * a); }
         }
