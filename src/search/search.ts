@@ -447,6 +447,8 @@ export class Searcher {
       if (bi !== i) this.swap(list, order, i, bi);
 
       this.makeMove(ply, i);
+      // The child probes the table (a likely cache miss) only after its draw checks: start the read now.
+      if (depth > 1) tt.prefetch(this.positions[ply + 1].keyLo);
       let score: number;
       if (i === 0) {
         score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
