@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../src/game/game.ts';
 import { drawRulesOf, drawnByCounters, materialSignature, nextQuiet } from '../src/game/draw-rules.ts';
 import { parseMove } from '../src/notation/move-text.ts';
-import { BRAZILIAN, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, RUSSIAN, TURKISH, VARIANTS } from '../src/rules/variants.ts';
 import { fen } from './helpers/named-moves.ts';
 import { quietWalk } from './helpers/quiet-walk.ts';
 
@@ -72,5 +72,24 @@ describe('Turkish draw rules', () => {
     expect(drawnByCounters(rules, 49, -1, materialSignature(TURKISH.startPosition()))).toBe(false);
     expect(drawnByCounters(rules, 50, -1, materialSignature(TURKISH.startPosition()))).toBe(true);
     expect(drawnByCounters(rules, 0, -1, materialSignature(fen(TURKISH, 'W:Wd4:Bh7')))).toBe(true);
+  });
+});
+
+describe('rules that never read the material', () => {
+  // The search skips counting the material after captures where readsMaterial is false, so
+  // such rules must give the same answers whatever the material is.
+  it('have no ending rule and no material drawn at once, for any men and kings of each side', () => {
+    const skipping = VARIANTS.filter((v) => !drawRulesOf(v).readsMaterial);
+    expect(skipping.map((v) => v.name).sort()).toEqual(['english', 'lasca']);
+    for (const variant of skipping) {
+      const rules = drawRulesOf(variant);
+      for (let wm = 0; wm <= 12; wm++) for (let wk = 0; wk <= 12 - wm; wk++) {
+        for (let bm = 0; bm <= 12; bm++) for (let bk = 0; bk <= 12 - bm; bk++) {
+          const sig = ((wm * 64 + wk) * 64 + bm) * 64 + bk;
+          expect(rules.endingLimit(sig)).toBe(0);
+          expect(rules.drawnAtOnce(sig)).toBe(false);
+        }
+      }
+    }
   });
 });

@@ -53,6 +53,11 @@ export interface DrawRules {
   endingReason(signature: number): string;
   /** Material that is a draw as soon as it is on the board. */
   drawnAtOnce(signature: number): boolean;
+  /**
+   * Whether endingLimit() or drawnAtOnce() ever depends on the material: where not, the
+   * search need not count the material after a capture or a crowning.
+   */
+  readonly readsMaterial: boolean;
 }
 
 export const ENGLISH_QUIET_LIMIT = 80;
@@ -112,6 +117,7 @@ const INTERNATIONAL_RULES: DrawRules = {
   endingLimit,
   endingReason: (sig) => (endingLimit(sig) === ENDING_16_LIMIT ? '16-move rule in a king ending' : '5-move rule in a king ending'),
   drawnAtOnce: never,
+  readsMaterial: true,
 };
 
 const RULES: Record<VariantName, DrawRules> = {
@@ -124,6 +130,7 @@ const RULES: Record<VariantName, DrawRules> = {
     endingLimit: none,
     endingReason: () => '',
     drawnAtOnce: never,
+    readsMaterial: false,
   },
   international: INTERNATIONAL_RULES,
   brazilian: INTERNATIONAL_RULES,
@@ -136,6 +143,7 @@ const RULES: Record<VariantName, DrawRules> = {
     endingLimit: russianEndingLimit,
     endingReason: () => '15-move rule: three or more kings against a lone king',
     drawnAtOnce: never,
+    readsMaterial: true,
   },
   turkish: {
     quietLimit: TURKISH_QUIET_LIMIT,
@@ -148,6 +156,7 @@ const RULES: Record<VariantName, DrawRules> = {
     drawnAtOnce: (sig) => {
       return whiteMen(sig) + whiteKings(sig) === 1 && blackMen(sig) + blackKings(sig) === 1;
     },
+    readsMaterial: true,
   },
   lasca: {
     quietLimit: LASCA_QUIET_LIMIT,
@@ -158,6 +167,7 @@ const RULES: Record<VariantName, DrawRules> = {
     endingLimit: none,
     endingReason: () => '',
     drawnAtOnce: never,
+    readsMaterial: false,
   },
 };
 

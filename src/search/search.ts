@@ -384,7 +384,7 @@ export class Searcher {
     const r = this.draws;
     this.reversible[s + 1] = nextReversible(r, this.reversible[s], !isKing, captured, crowned);
     this.quiet[s + 1] = nextQuiet(r, this.quiet[s], !isKing, captured, crowned);
-    const sig = captured || crowned ? materialSignature(child) : this.material[s];
+    const sig = (captured || crowned) && r.readsMaterial ? materialSignature(child) : this.material[s];
     this.ending[s + 1] = nextEnding(r, this.ending[s], this.material[s], sig);
     this.material[s + 1] = sig;
   }

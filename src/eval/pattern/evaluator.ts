@@ -42,13 +42,11 @@ export class PatternEvaluator implements PositionEvaluator {
       e += s * ((v << 16) >> 16);
     }
     const sc = f.scalarValues, sb = f.scalarBase;
+    // No test for x = 0: it would branch unpredictably, and the products are cheap.
     for (let k = 0; k < TO_MOVE; k++) {
-      const x = sc[k];
-      if (x !== 0) {
-        const v = w[sb + k];
-        o += x * (v >> 16);
-        e += x * ((v << 16) >> 16);
-      }
+      const x = sc[k], v = w[sb + k];
+      o += Math.imul(x, v >> 16);
+      e += Math.imul(x, (v << 16) >> 16);
     }
     // 0 - x, not -x: a negated 0 would be -0, a double, and the compiled code would fall back to doubles.
     if (pos.side !== WHITE) { o = 0 - o; e = 0 - e; }
