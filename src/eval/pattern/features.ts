@@ -102,9 +102,6 @@ export class PatternFeatures {
   private readonly pairTurned: Int32Array;
   /** Regions (and halves) across the board. */
   private readonly across: number;
-  /** Scratch: each half's value read by White and by Black, half u = row pair * across + file pair. */
-  private readonly chunkValue: Int32Array;
-  private readonly chunkTurned: Int32Array;
 
   // Filled by scan(), reused (no allocation per position).
   readonly reading: Int32Array;
@@ -143,8 +140,6 @@ export class PatternFeatures {
     if (across * HALF_BITS > 31) throw new Error('pattern regions: too many across the board to pack');
     // Each half's four bits, in digit order: (bits of row 0 of the half, bits of row 1).
     const halfBits: number[][] = new Array(pairs * across);
-    this.chunkValue = new Int32Array(pairs * across);
-    this.chunkTurned = new Int32Array(pairs * across);
     this.across = across;
     let region = 0;
     for (const r0 of starts) {
@@ -244,26 +239,27 @@ export class PatternFeatures {
   scan(pos: Position): void {
     const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
     const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi;
-    const value = this.chunkValue, turned = this.chunkTurned, A = this.across;
+    const A = this.across, pairs = this.pairWord.length, acc = this.reading, R = this.regions;
     const pv = this.pairValue, pt = this.pairTurned, mask = this.pairMask, word = this.pairWord, shift = this.pairShift;
-    for (let p = 0, u = 0; p < word.length; p++) {
+    let vPrev = 0, tPrev = 0;
+    for (let p = 0; p < pairs; p++) {
       const s = shift[p];
       let w: number, b: number;
       if (word[p] === 0) { w = (wmLo >>> s) & mask; b = (bmLo >>> s) & mask; }
       else { w = (wmHi >>> s) & mask; b = (bmHi >>> s) & mask; }
       // Never a carry between halves: a square holds one colour, so each half's digits stay below 3.
       const v = pv[w] + 2 * pv[b], t = pt[b] + 2 * pt[w];
-      for (let a = 0; a < A; a++, u++) {
-        value[u] = (v >>> (HALF_BITS * a)) & 127;
-        turned[u] = (t >>> (HALF_BITS * a)) & 127;
+      if (p > 0) {
+        // The regions over row pairs p - 1 and p: White reads the upper pair as the low digits.
+        // Black reads the board turned half a turn: the same region is its region R - 1 - r,
+        // with the lower pair (turned) as the low digits and the halves across in reverse.
+        const white = (p - 1) * A, black = R + (pairs - 1 - p) * A + A - 1;
+        for (let a = 0, sh = 0; a < A; a++, sh += HALF_BITS) {
+          acc[white + a] = ((vPrev >>> sh) & 127) + 81 * ((v >>> sh) & 127);
+          acc[black - a] = ((t >>> sh) & 127) + 81 * ((tPrev >>> sh) & 127);
+        }
       }
-    }
-    // Region r (r = row-pair * across + file-pair) has halves r and r + across; turned half a
-    // turn it is region R - 1 - r (the constructor checks both).
-    const acc = this.reading, R = this.regions;
-    for (let r = 0; r < R; r++) {
-      acc[r] = value[r] + 81 * value[r + A];
-      acc[R + r] = turned[R - 1 - r + A] + 81 * turned[R - 1 - r];
+      vPrev = v; tPrev = t;
     }
 
     // The men's steps over whole bitboards: the men with a free step one way are the men on
