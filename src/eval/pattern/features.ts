@@ -109,8 +109,6 @@ export class PatternFeatures {
   readonly kingSign = new Int32Array(64);
   kings = 0;
   // Scratch between scan()'s parts.
-  /** Squares whose neighbour is empty, by direction: lo, hi for up-left, up-right, down-left, down-right. */
-  private readonly free = new Int32Array(8);
   private whiteKingMobility = 0;
   private blackKingMobility = 0;
   /** Scratch for scan()'s bit counts: pairs of words in, counts out. */
@@ -265,7 +263,7 @@ export class PatternFeatures {
     // The men's steps over whole bitboards: the men with a free step one way are the men on
     // the squares whose neighbour that way is empty.
     const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
-    const f = this.free, sh = this.stepShift, ml = this.stepLo, mh = this.stepHi;
+    const sh = this.stepShift, ml = this.stepLo, mh = this.stepHi;
     let a = sh[0], b = sh[1];
     const ulLo = ((eLo << a) & ml[0]) | ((eLo << b) & ml[1]);
     const ulHi = (((eHi << a) | (eLo >>> (32 - a))) & mh[0]) | (((eHi << b) | (eLo >>> (32 - b))) & mh[1]);
@@ -278,32 +276,33 @@ export class PatternFeatures {
     a = sh[6]; b = sh[7];
     const drLo = (((eLo >>> a) | (eHi << (32 - a))) & ml[6]) | (((eLo >>> b) | (eHi << (32 - b))) & ml[7]);
     const drHi = ((eHi >>> a) & mh[6]) | ((eHi >>> b) & mh[7]);
-    f[0] = ulLo; f[1] = ulHi; f[2] = urLo; f[3] = urHi; f[4] = dlLo; f[5] = dlHi; f[6] = drLo; f[7] = drHi;
 
     // Every count in one loop, so that the one copy of the bit count is compiled inline: pairs
-    // of words in q, counts out in c. The kings' counts only when there are kings.
+    // of words in q, counts out in c. The kings' counts, their own number included, only when
+    // there are kings.
     const q = this.countIn, p = this.advancePlanes, mLo = wmLo | bmLo, mHi = wmHi | bmHi;
     const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi, bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
     q[0] = wmLo; q[1] = wmHi;
     q[2] = bmLo; q[3] = bmHi;
-    q[4] = wkLo; q[5] = wkHi;
-    q[6] = bkLo; q[7] = bkHi;
-    q[8] = wmLo & this.leftLo; q[9] = wmHi & this.leftHi;
-    q[10] = bmLo & this.leftLo; q[11] = bmHi & this.leftHi;
-    q[12] = wmLo & (ulLo | urLo); q[13] = wmHi & (ulHi | urHi);
-    q[14] = wmLo & ulLo & urLo; q[15] = wmHi & ulHi & urHi;
-    q[16] = bmLo & (dlLo | drLo); q[17] = bmHi & (dlHi | drHi);
-    q[18] = bmLo & dlLo & drLo; q[19] = bmHi & dlHi & drHi;
+    q[4] = wmLo & this.leftLo; q[5] = wmHi & this.leftHi;
+    q[6] = bmLo & this.leftLo; q[7] = bmHi & this.leftHi;
+    q[8] = wmLo & (ulLo | urLo); q[9] = wmHi & (ulHi | urHi);
+    q[10] = wmLo & ulLo & urLo; q[11] = wmHi & ulHi & urHi;
+    q[12] = bmLo & (dlLo | drLo); q[13] = bmHi & (dlHi | drHi);
+    q[14] = bmLo & dlLo & drLo; q[15] = bmHi & dlHi & drHi;
     // Rows advanced over the men read as White's, one count a bit of the number.
-    q[20] = mLo & p[0]; q[21] = mHi & p[1];
-    q[22] = mLo & p[2]; q[23] = mHi & p[3];
-    q[24] = mLo & p[4]; q[25] = mHi & p[5];
-    q[26] = mLo & p[6]; q[27] = mHi & p[7];
-    let counts = 14;
-    if (((wkLo | wkHi) | (bkLo | bkHi)) !== 0) {
+    q[16] = mLo & p[0]; q[17] = mHi & p[1];
+    q[18] = mLo & p[2]; q[19] = mHi & p[3];
+    q[20] = mLo & p[4]; q[21] = mHi & p[5];
+    q[22] = mLo & p[6]; q[23] = mHi & p[7];
+    let counts = 12;
+    const kings = ((wkLo | wkHi) | (bkLo | bkHi)) !== 0;
+    if (kings) {
       // A king (not flying) moves to its empty neighbours, any way.
       const upLo = ulLo | urLo, upHi = ulHi | urHi, upTwoLo = ulLo & urLo, upTwoHi = ulHi & urHi;
       const dnLo = dlLo | drLo, dnHi = dlHi | drHi, dnTwoLo = dlLo & drLo, dnTwoHi = dlHi & drHi;
+      q[24] = wkLo; q[25] = wkHi;
+      q[26] = bkLo; q[27] = bkHi;
       q[28] = wkLo & upLo; q[29] = wkHi & upHi;
       q[30] = wkLo & upTwoLo; q[31] = wkHi & upTwoHi;
       q[32] = wkLo & dnLo; q[33] = wkHi & dnHi;
@@ -319,9 +318,9 @@ export class PatternFeatures {
     const c = this.counted;
     if (this.oneWord) for (let k = 0; k < counts; k++) c[k] = popcount(q[2 * k]);
     else for (let k = 0; k < counts; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
-    const wm = c[0], bm = c[1], wk = c[2], bk = c[3];
-    const wFree = c[6], bFree = c[8], wMob = wFree + c[7], bMob = bFree + c[9];
-    const advanced = c[10] + 2 * c[11] + 4 * c[12] + 8 * c[13];
+    const wm = c[0], bm = c[1], wk = kings ? c[12] : 0, bk = kings ? c[13] : 0;
+    const wFree = c[4], bFree = c[6], wMob = wFree + c[5], bMob = bFree + c[7];
+    const advanced = c[8] + 2 * c[9] + 4 * c[10] + 8 * c[11];
 
     const sc = this.scalarValues;
     sc[0] = wm - bm;
@@ -329,7 +328,7 @@ export class PatternFeatures {
     sc[2] = (wk > 0 && bk === 0 ? 1 : 0) - (bk > 0 && wk === 0 ? 1 : 0);
     sc[4] = wMob - bMob;
     // Every square is in one half: the right half's men are the rest.
-    sc[5] = Math.abs(2 * c[4] - wm) - Math.abs(2 * c[5] - bm);
+    sc[5] = Math.abs(2 * c[2] - wm) - Math.abs(2 * c[3] - bm);
     // A Black man's rows advanced are its row: rows - 1 less White's reading of its square.
     sc[6] = advanced - (this.rows - 1) * bm;
     sc[9] = (wm - wFree) - (bm - bFree);
