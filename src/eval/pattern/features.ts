@@ -261,62 +261,92 @@ export class PatternFeatures {
     }
 
     // The men's steps over whole bitboards: the men with a free step one way are the men on
-    // the squares whose neighbour that way is empty.
+    // the squares whose neighbour that way is empty. On a board in one word (8x8) every high
+    // word is 0 and its work is skipped.
+    const oneWord = this.oneWord;
     const eLo = ~(pos.wLo | pos.bLo), eHi = ~(pos.wHi | pos.bHi);
     const sh = this.stepShift, ml = this.stepLo, mh = this.stepHi;
-    let a = sh[0], b = sh[1];
-    const ulLo = ((eLo << a) & ml[0]) | ((eLo << b) & ml[1]);
-    const ulHi = (((eHi << a) | (eLo >>> (32 - a))) & mh[0]) | (((eHi << b) | (eLo >>> (32 - b))) & mh[1]);
-    a = sh[2]; b = sh[3];
-    const urLo = ((eLo << a) & ml[2]) | ((eLo << b) & ml[3]);
-    const urHi = (((eHi << a) | (eLo >>> (32 - a))) & mh[2]) | (((eHi << b) | (eLo >>> (32 - b))) & mh[3]);
-    a = sh[4]; b = sh[5];
-    const dlLo = (((eLo >>> a) | (eHi << (32 - a))) & ml[4]) | (((eLo >>> b) | (eHi << (32 - b))) & ml[5]);
-    const dlHi = ((eHi >>> a) & mh[4]) | ((eHi >>> b) & mh[5]);
-    a = sh[6]; b = sh[7];
-    const drLo = (((eLo >>> a) | (eHi << (32 - a))) & ml[6]) | (((eLo >>> b) | (eHi << (32 - b))) & ml[7]);
-    const drHi = ((eHi >>> a) & mh[6]) | ((eHi >>> b) & mh[7]);
+    const s0 = sh[0], s1 = sh[1], s2 = sh[2], s3 = sh[3], s4 = sh[4], s5 = sh[5], s6 = sh[6], s7 = sh[7];
+    const ulLo = ((eLo << s0) & ml[0]) | ((eLo << s1) & ml[1]);
+    const urLo = ((eLo << s2) & ml[2]) | ((eLo << s3) & ml[3]);
+    const dlLo = (((eLo >>> s4) | (eHi << (32 - s4))) & ml[4]) | (((eLo >>> s5) | (eHi << (32 - s5))) & ml[5]);
+    const drLo = (((eLo >>> s6) | (eHi << (32 - s6))) & ml[6]) | (((eLo >>> s7) | (eHi << (32 - s7))) & ml[7]);
+    let ulHi = 0, urHi = 0, dlHi = 0, drHi = 0;
+    if (!oneWord) {
+      ulHi = (((eHi << s0) | (eLo >>> (32 - s0))) & mh[0]) | (((eHi << s1) | (eLo >>> (32 - s1))) & mh[1]);
+      urHi = (((eHi << s2) | (eLo >>> (32 - s2))) & mh[2]) | (((eHi << s3) | (eLo >>> (32 - s3))) & mh[3]);
+      dlHi = ((eHi >>> s4) & mh[4]) | ((eHi >>> s5) & mh[5]);
+      drHi = ((eHi >>> s6) & mh[6]) | ((eHi >>> s7) & mh[7]);
+    }
 
     // Every count in one loop, so that the one copy of the bit count is compiled inline: pairs
-    // of words in q, counts out in c. The kings' counts, their own number included, only when
-    // there are kings.
+    // of words in q (the low words at even places, the high ones after them), counts out in c.
+    // The kings' counts, their own number included, only when there are kings.
     const q = this.countIn, p = this.advancePlanes, mLo = wmLo | bmLo, mHi = wmHi | bmHi;
     const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi, bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
-    q[0] = wmLo; q[1] = wmHi;
-    q[2] = bmLo; q[3] = bmHi;
-    q[4] = wmLo & this.leftLo; q[5] = wmHi & this.leftHi;
-    q[6] = bmLo & this.leftLo; q[7] = bmHi & this.leftHi;
-    q[8] = wmLo & (ulLo | urLo); q[9] = wmHi & (ulHi | urHi);
-    q[10] = wmLo & ulLo & urLo; q[11] = wmHi & ulHi & urHi;
-    q[12] = bmLo & (dlLo | drLo); q[13] = bmHi & (dlHi | drHi);
-    q[14] = bmLo & dlLo & drLo; q[15] = bmHi & dlHi & drHi;
+    q[0] = wmLo;
+    q[2] = bmLo;
+    q[4] = wmLo & this.leftLo;
+    q[6] = bmLo & this.leftLo;
+    q[8] = wmLo & (ulLo | urLo);
+    q[10] = wmLo & ulLo & urLo;
+    q[12] = bmLo & (dlLo | drLo);
+    q[14] = bmLo & dlLo & drLo;
     // Rows advanced over the men read as White's, one count a bit of the number.
-    q[16] = mLo & p[0]; q[17] = mHi & p[1];
-    q[18] = mLo & p[2]; q[19] = mHi & p[3];
-    q[20] = mLo & p[4]; q[21] = mHi & p[5];
-    q[22] = mLo & p[6]; q[23] = mHi & p[7];
+    q[16] = mLo & p[0];
+    q[18] = mLo & p[2];
+    q[20] = mLo & p[4];
+    q[22] = mLo & p[6];
+    if (!oneWord) {
+      q[1] = wmHi;
+      q[3] = bmHi;
+      q[5] = wmHi & this.leftHi;
+      q[7] = bmHi & this.leftHi;
+      q[9] = wmHi & (ulHi | urHi);
+      q[11] = wmHi & ulHi & urHi;
+      q[13] = bmHi & (dlHi | drHi);
+      q[15] = bmHi & dlHi & drHi;
+      q[17] = mHi & p[1];
+      q[19] = mHi & p[3];
+      q[21] = mHi & p[5];
+      q[23] = mHi & p[7];
+    }
     let counts = 12;
     const kings = ((wkLo | wkHi) | (bkLo | bkHi)) !== 0;
     if (kings) {
       // A king (not flying) moves to its empty neighbours, any way.
-      const upLo = ulLo | urLo, upHi = ulHi | urHi, upTwoLo = ulLo & urLo, upTwoHi = ulHi & urHi;
-      const dnLo = dlLo | drLo, dnHi = dlHi | drHi, dnTwoLo = dlLo & drLo, dnTwoHi = dlHi & drHi;
-      q[24] = wkLo; q[25] = wkHi;
-      q[26] = bkLo; q[27] = bkHi;
-      q[28] = wkLo & upLo; q[29] = wkHi & upHi;
-      q[30] = wkLo & upTwoLo; q[31] = wkHi & upTwoHi;
-      q[32] = wkLo & dnLo; q[33] = wkHi & dnHi;
-      q[34] = wkLo & dnTwoLo; q[35] = wkHi & dnTwoHi;
-      q[36] = bkLo & upLo; q[37] = bkHi & upHi;
-      q[38] = bkLo & upTwoLo; q[39] = bkHi & upTwoHi;
-      q[40] = bkLo & dnLo; q[41] = bkHi & dnHi;
-      q[42] = bkLo & dnTwoLo; q[43] = bkHi & dnTwoHi;
-      q[44] = wkLo & this.diagLo; q[45] = wkHi & this.diagHi;
-      q[46] = bkLo & this.diagLo; q[47] = bkHi & this.diagHi;
+      const upLo = ulLo | urLo, upTwoLo = ulLo & urLo, dnLo = dlLo | drLo, dnTwoLo = dlLo & drLo;
+      q[24] = wkLo;
+      q[26] = bkLo;
+      q[28] = wkLo & upLo;
+      q[30] = wkLo & upTwoLo;
+      q[32] = wkLo & dnLo;
+      q[34] = wkLo & dnTwoLo;
+      q[36] = bkLo & upLo;
+      q[38] = bkLo & upTwoLo;
+      q[40] = bkLo & dnLo;
+      q[42] = bkLo & dnTwoLo;
+      q[44] = wkLo & this.diagLo;
+      q[46] = bkLo & this.diagLo;
+      if (!oneWord) {
+        const upHi = ulHi | urHi, upTwoHi = ulHi & urHi, dnHi = dlHi | drHi, dnTwoHi = dlHi & drHi;
+        q[25] = wkHi;
+        q[27] = bkHi;
+        q[29] = wkHi & upHi;
+        q[31] = wkHi & upTwoHi;
+        q[33] = wkHi & dnHi;
+        q[35] = wkHi & dnTwoHi;
+        q[37] = bkHi & upHi;
+        q[39] = bkHi & upTwoHi;
+        q[41] = bkHi & dnHi;
+        q[43] = bkHi & dnTwoHi;
+        q[45] = wkHi & this.diagHi;
+        q[47] = bkHi & this.diagHi;
+      }
       counts = 24;
     }
     const c = this.counted;
-    if (this.oneWord) for (let k = 0; k < counts; k++) c[k] = popcount(q[2 * k]);
+    if (oneWord) for (let k = 0; k < counts; k++) c[k] = popcount(q[2 * k]);
     else for (let k = 0; k < counts; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
     const wm = c[0], bm = c[1], wk = kings ? c[12] : 0, bk = kings ? c[13] : 0;
     const wFree = c[4], bFree = c[6], wMob = wFree + c[5], bMob = bFree + c[7];
