@@ -100,6 +100,14 @@ export class PatternFeatures {
   private readonly pairMask: number;
   private readonly pairValue: Int32Array;
   private readonly pairTurned: Int32Array;
+  /**
+   * A row pair's field holds exactly the squares of its two rows, alike in every pair, so the
+   * men of a field also give counts: PAIR_MEN[f] packs the men in the field (bits 0-7), those
+   * on the left half of the board (8-15) and those on the pair's lower row (16-23). Summed
+   * over the pairs (no field overflows: at most 20 men a side) they replace bit counts of
+   * whole bitboards.
+   */
+  private readonly pairMen: Int32Array;
   /** Regions (and halves) across the board. */
   private readonly across: number;
 
@@ -112,8 +120,8 @@ export class PatternFeatures {
   private whiteKingMobility = 0;
   private blackKingMobility = 0;
   /** Scratch for scan()'s bit counts: pairs of words in, counts out. */
-  private readonly countIn = new Int32Array(2 * 24);
-  private readonly counted = new Int32Array(24);
+  private readonly countIn = new Int32Array(2 * 16);
+  private readonly counted = new Int32Array(16);
   /** The scalar terms from White's side (the last, toMove, is not set here). */
   readonly scalarValues = new Int32Array(SCALARS.length);
 
@@ -177,6 +185,27 @@ export class PatternFeatures {
         if (rel.join() !== ref.join()) throw new Error(`pattern regions: row pair ${p} is laid out unlike row pair 0`);
       }
     }
+    // Every square of a pair's two rows in its field, and nothing else but ghost bits.
+    const pair0: { bit: number; left: boolean; lower: boolean }[] = [];
+    for (let p = 0; p < pairs; p++) {
+      const inField: string[] = [];
+      for (let bit = lows[p]; bit < lows[p] + width; bit++) {
+        const sq = g.squareOfBit(bit);
+        if (sq === 0) continue;
+        if (g.row(sq) >> 1 !== p) throw new Error(`pattern regions: row pair ${p}'s field holds square ${sq} of row ${g.row(sq)}`);
+        const left = g.file(sq) < g.rows / 2, lower = (g.row(sq) & 1) === 1;
+        inField.push(`${bit - lows[p]}:${left}:${lower}`);
+        if (p === 0) pair0.push({ bit: bit - lows[0], left, lower });
+      }
+      if (inField.length !== 2 * g.perRow) throw new Error(`pattern regions: row pair ${p}'s field holds ${inField.length} squares`);
+      if (inField.join() !== pair0.map((x) => `${x.bit}:${x.left}:${x.lower}`).join()) throw new Error(`pattern regions: row pair ${p}'s squares are laid out unlike row pair 0's`);
+    }
+    this.pairMen = new Int32Array(1 << width);
+    for (let f = 0; f <= this.pairMask; f++) {
+      for (const x of pair0) {
+        if ((f >> x.bit) & 1) this.pairMen[f] += 1 + (x.left ? 1 << 8 : 0) + (x.lower ? 1 << 16 : 0);
+      }
+    }
     const layout = halfBits.slice(0, across).map((bits) => bits.map((b) => b - lows[0]));
     for (let f = 0; f <= this.pairMask; f++) {
       let v = 0, t = 0;
@@ -238,8 +267,8 @@ export class PatternFeatures {
     const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
     const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi;
     const A = this.across, pairs = this.pairWord.length, acc = this.reading, R = this.regions;
-    const pv = this.pairValue, pt = this.pairTurned, mask = this.pairMask, word = this.pairWord, shift = this.pairShift;
-    let vPrev = 0, tPrev = 0;
+    const pv = this.pairValue, pt = this.pairTurned, pm = this.pairMen, mask = this.pairMask, word = this.pairWord, shift = this.pairShift;
+    let vPrev = 0, tPrev = 0, whiteMen = 0, blackMen = 0, advanced = 0;
     for (let p = 0; p < pairs; p++) {
       const s = shift[p];
       let w: number, b: number;
@@ -247,6 +276,10 @@ export class PatternFeatures {
       else { w = (wmHi >>> s) & mask; b = (bmHi >>> s) & mask; }
       // Never a carry between halves: a square holds one colour, so each half's digits stay below 3.
       const v = pv[w] + 2 * pv[b], t = pt[b] + 2 * pt[w];
+      const mw = pm[w], mb = pm[b], men = mw + mb;
+      whiteMen += mw; blackMen += mb;
+      // Rows advanced as White reads them: rows - 1 - row, rows 2p and 2p + 1 here.
+      advanced += (this.rows - 1 - 2 * p) * (men & 255) - ((men >>> 16) & 255);
       if (p > 0) {
         // The regions over row pairs p - 1 and p: White reads the upper pair as the low digits.
         // Black reads the board turned half a turn: the same region is its region R - 1 - r,
@@ -279,78 +312,60 @@ export class PatternFeatures {
       drHi = ((eHi >>> s6) & mh[6]) | ((eHi >>> s7) & mh[7]);
     }
 
-    // Every count in one loop, so that the one copy of the bit count is compiled inline: pairs
-    // of words in q (the low words at even places, the high ones after them), counts out in c.
+    // Every other count in one loop, so that the one copy of the bit count is compiled inline:
+    // pairs of words in q (low words at even places, high ones after them), counts out in c.
     // The kings' counts, their own number included, only when there are kings.
-    const q = this.countIn, p = this.advancePlanes, mLo = wmLo | bmLo, mHi = wmHi | bmHi;
+    const q = this.countIn;
     const wkLo = pos.wLo & pos.kLo, wkHi = pos.wHi & pos.kHi, bkLo = pos.bLo & pos.kLo, bkHi = pos.bHi & pos.kHi;
-    q[0] = wmLo;
-    q[2] = bmLo;
-    q[4] = wmLo & this.leftLo;
-    q[6] = bmLo & this.leftLo;
-    q[8] = wmLo & (ulLo | urLo);
-    q[10] = wmLo & ulLo & urLo;
-    q[12] = bmLo & (dlLo | drLo);
-    q[14] = bmLo & dlLo & drLo;
-    // Rows advanced over the men read as White's, one count a bit of the number.
-    q[16] = mLo & p[0];
-    q[18] = mLo & p[2];
-    q[20] = mLo & p[4];
-    q[22] = mLo & p[6];
+    q[0] = wmLo & (ulLo | urLo);
+    q[2] = wmLo & ulLo & urLo;
+    q[4] = bmLo & (dlLo | drLo);
+    q[6] = bmLo & dlLo & drLo;
     if (!oneWord) {
-      q[1] = wmHi;
-      q[3] = bmHi;
-      q[5] = wmHi & this.leftHi;
-      q[7] = bmHi & this.leftHi;
-      q[9] = wmHi & (ulHi | urHi);
-      q[11] = wmHi & ulHi & urHi;
-      q[13] = bmHi & (dlHi | drHi);
-      q[15] = bmHi & dlHi & drHi;
-      q[17] = mHi & p[1];
-      q[19] = mHi & p[3];
-      q[21] = mHi & p[5];
-      q[23] = mHi & p[7];
+      q[1] = wmHi & (ulHi | urHi);
+      q[3] = wmHi & ulHi & urHi;
+      q[5] = bmHi & (dlHi | drHi);
+      q[7] = bmHi & dlHi & drHi;
     }
-    let counts = 12;
+    let counts = 4;
     const kings = ((wkLo | wkHi) | (bkLo | bkHi)) !== 0;
     if (kings) {
       // A king (not flying) moves to its empty neighbours, any way.
       const upLo = ulLo | urLo, upTwoLo = ulLo & urLo, dnLo = dlLo | drLo, dnTwoLo = dlLo & drLo;
-      q[24] = wkLo;
-      q[26] = bkLo;
-      q[28] = wkLo & upLo;
-      q[30] = wkLo & upTwoLo;
-      q[32] = wkLo & dnLo;
-      q[34] = wkLo & dnTwoLo;
-      q[36] = bkLo & upLo;
-      q[38] = bkLo & upTwoLo;
-      q[40] = bkLo & dnLo;
-      q[42] = bkLo & dnTwoLo;
-      q[44] = wkLo & this.diagLo;
-      q[46] = bkLo & this.diagLo;
+      q[8] = wkLo;
+      q[10] = bkLo;
+      q[12] = wkLo & upLo;
+      q[14] = wkLo & upTwoLo;
+      q[16] = wkLo & dnLo;
+      q[18] = wkLo & dnTwoLo;
+      q[20] = bkLo & upLo;
+      q[22] = bkLo & upTwoLo;
+      q[24] = bkLo & dnLo;
+      q[26] = bkLo & dnTwoLo;
+      q[28] = wkLo & this.diagLo;
+      q[30] = bkLo & this.diagLo;
       if (!oneWord) {
         const upHi = ulHi | urHi, upTwoHi = ulHi & urHi, dnHi = dlHi | drHi, dnTwoHi = dlHi & drHi;
-        q[25] = wkHi;
-        q[27] = bkHi;
-        q[29] = wkHi & upHi;
-        q[31] = wkHi & upTwoHi;
-        q[33] = wkHi & dnHi;
-        q[35] = wkHi & dnTwoHi;
-        q[37] = bkHi & upHi;
-        q[39] = bkHi & upTwoHi;
-        q[41] = bkHi & dnHi;
-        q[43] = bkHi & dnTwoHi;
-        q[45] = wkHi & this.diagHi;
-        q[47] = bkHi & this.diagHi;
+        q[9] = wkHi;
+        q[11] = bkHi;
+        q[13] = wkHi & upHi;
+        q[15] = wkHi & upTwoHi;
+        q[17] = wkHi & dnHi;
+        q[19] = wkHi & dnTwoHi;
+        q[21] = bkHi & upHi;
+        q[23] = bkHi & upTwoHi;
+        q[25] = bkHi & dnHi;
+        q[27] = bkHi & dnTwoHi;
+        q[29] = wkHi & this.diagHi;
+        q[31] = bkHi & this.diagHi;
       }
-      counts = 24;
+      counts = 16;
     }
     const c = this.counted;
     if (oneWord) for (let k = 0; k < counts; k++) c[k] = popcount(q[2 * k]);
     else for (let k = 0; k < counts; k++) c[k] = bitCount(q[2 * k], q[2 * k + 1]);
-    const wm = c[0], bm = c[1], wk = kings ? c[12] : 0, bk = kings ? c[13] : 0;
-    const wFree = c[4], bFree = c[6], wMob = wFree + c[5], bMob = bFree + c[7];
-    const advanced = c[8] + 2 * c[9] + 4 * c[10] + 8 * c[11];
+    const wm = whiteMen & 255, bm = blackMen & 255, wk = kings ? c[4] : 0, bk = kings ? c[5] : 0;
+    const wFree = c[0], bFree = c[2], wMob = wFree + c[1], bMob = bFree + c[3];
 
     const sc = this.scalarValues;
     sc[0] = wm - bm;
@@ -358,7 +373,7 @@ export class PatternFeatures {
     sc[2] = (wk > 0 && bk === 0 ? 1 : 0) - (bk > 0 && wk === 0 ? 1 : 0);
     sc[4] = wMob - bMob;
     // Every square is in one half: the right half's men are the rest.
-    sc[5] = Math.abs(2 * c[2] - wm) - Math.abs(2 * c[3] - bm);
+    sc[5] = Math.abs(2 * ((whiteMen >>> 8) & 255) - wm) - Math.abs(2 * ((blackMen >>> 8) & 255) - bm);
     // A Black man's rows advanced are its row: rows - 1 less White's reading of its square.
     sc[6] = advanced - (this.rows - 1) * bm;
     sc[9] = (wm - wFree) - (bm - bFree);
@@ -401,8 +416,8 @@ export class PatternFeatures {
     if (wk + bk > 0) {
       this.kingSquares(pos);
       if (this.flying) { wKMob = this.whiteKingMobility; bKMob = this.blackKingMobility; }
-      else { wKMob = c[14] + c[15] + c[16] + c[17]; bKMob = c[18] + c[19] + c[20] + c[21]; }
-      sc[10] = c[22] - c[23];
+      else { wKMob = c[6] + c[7] + c[8] + c[9]; bKMob = c[10] + c[11] + c[12] + c[13]; }
+      sc[10] = c[14] - c[15];
     } else {
       this.kings = 0;
       sc[10] = 0;
