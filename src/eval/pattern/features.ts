@@ -330,35 +330,8 @@ export class PatternFeatures {
     let counts = 4;
     const kings = ((wkLo | wkHi) | (bkLo | bkHi)) !== 0;
     if (kings) {
-      // A king (not flying) moves to its empty neighbours, any way.
-      const upLo = ulLo | urLo, upTwoLo = ulLo & urLo, dnLo = dlLo | drLo, dnTwoLo = dlLo & drLo;
-      q[8] = wkLo;
-      q[10] = bkLo;
-      q[12] = wkLo & upLo;
-      q[14] = wkLo & upTwoLo;
-      q[16] = wkLo & dnLo;
-      q[18] = wkLo & dnTwoLo;
-      q[20] = bkLo & upLo;
-      q[22] = bkLo & upTwoLo;
-      q[24] = bkLo & dnLo;
-      q[26] = bkLo & dnTwoLo;
-      q[28] = wkLo & this.diagLo;
-      q[30] = bkLo & this.diagLo;
-      if (!oneWord) {
-        const upHi = ulHi | urHi, upTwoHi = ulHi & urHi, dnHi = dlHi | drHi, dnTwoHi = dlHi & drHi;
-        q[9] = wkHi;
-        q[11] = bkHi;
-        q[13] = wkHi & upHi;
-        q[15] = wkHi & upTwoHi;
-        q[17] = wkHi & dnHi;
-        q[19] = wkHi & dnTwoHi;
-        q[21] = bkHi & upHi;
-        q[23] = bkHi & upTwoHi;
-        q[25] = bkHi & dnHi;
-        q[27] = bkHi & dnTwoHi;
-        q[29] = wkHi & this.diagHi;
-        q[31] = bkHi & this.diagHi;
-      }
+      kingCountWords(q, 0, wkLo, bkLo, ulLo, urLo, dlLo, drLo, this.diagLo);
+      if (!oneWord) kingCountWords(q, 1, wkHi, bkHi, ulHi, urHi, dlHi, drHi, this.diagHi);
       counts = 16;
     }
     const c = this.counted;
@@ -479,6 +452,21 @@ export class PatternFeatures {
     idx[n] = s + TO_MOVE; val[n++] = 1;
     return n;
   }
+}
+
+/**
+ * One word (0 low, 1 high) of the kings' bit-count inputs: each side's kings, those with a free
+ * step up, with two, with one down, with two down (a king that is not flying moves to its empty
+ * neighbours, any way), and those on the long diagonal.
+ */
+function kingCountWords(
+  q: Int32Array, o: number, wk: number, bk: number, ul: number, ur: number, dl: number, dr: number, diag: number,
+): void {
+  const up = ul | ur, upTwo = ul & ur, down = dl | dr, downTwo = dl & dr;
+  q[8 + o] = wk; q[10 + o] = bk;
+  q[12 + o] = wk & up; q[14 + o] = wk & upTwo; q[16 + o] = wk & down; q[18 + o] = wk & downTwo;
+  q[20 + o] = bk & up; q[22 + o] = bk & upTwo; q[24 + o] = bk & down; q[26 + o] = bk & downTwo;
+  q[28 + o] = wk & diag; q[30 + o] = bk & diag;
 }
 
 /** Bits set in a 64-bit board (both words summed before the last step of the count). */
