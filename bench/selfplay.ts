@@ -4,12 +4,17 @@
 //
 //   node dist/selfplay.js --variant english --games 100 --nodes 50000 --b lmr=0
 //   node dist/selfplay.js --variant international --time 0.05 --a threatQuiescence=0 --b-weights w.json
+//   node dist/selfplay.js --variant english --time 0.1 --b-time 0.2   (what doubling the time is worth)
 //
+// Each side plays the default evaluation (the learned one where weights ship) unless given
+// --a-eval classic, or --a-weights with a learned weights file (likewise for b). Limits are
+// --nodes N or --time S for both, --a-nodes/--a-time and --b-nodes/--b-time for one side.
 // --part k/n plays every n-th game from k (to run two processes on two cores).
 
-import { readFileSync } from 'node:fs';
-import { ClassicEvaluator } from '../src/eval/classic.ts';
-import { defaultWeights, validateWeights } from '../src/eval/weights.ts';
+import { createEvaluator } from '../src/eval/evaluators.ts';
+import { PatternFeatures } from '../src/eval/pattern/features.ts';
+import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
+import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { DEFAULT_OPTIONS, Searcher, type SearchOptions } from '../src/search/search.ts';
@@ -19,7 +24,13 @@ import { arg } from './args.ts';
 
 const variant = getVariant(arg('variant', 'english'));
 const games = Number(arg('games', '100'));
-const limits: Limits = process.argv.includes('--time') ? { moveTime: Number(arg('time', '0.1')) } : { nodes: Number(arg('nodes', '30000')) };
+function limitsOf(side: string): Limits {
+  const time = arg(`${side}time`, '');
+  const nodes = arg(`${side}nodes`, '');
+  if (time) return { moveTime: Number(time) };
+  if (nodes) return { nodes: Number(nodes) };
+  return side === '' ? { nodes: 30000 } : limitsOf('');
+}
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
 const maxPlies = Number(arg('max-plies', '300'));
 
@@ -32,12 +43,15 @@ function options(text: string): Partial<SearchOptions> {
   }
   return out;
 }
-function evaluator(file: string): ClassicEvaluator {
-  if (!file) return new ClassicEvaluator(variant, defaultWeights(variant.name));
-  return new ClassicEvaluator(variant, validateWeights(JSON.parse(readFileSync(file, 'utf8')), variant.geometry.rows));
+function evaluator(side: string): PositionEvaluator {
+  const file = arg(`${side}-weights`, '');
+  const kind = (arg(`${side}-eval`, '') || undefined) as EvalKind | undefined;
+  const weights = file ? readWeightsFile(file, variant.name, new PatternFeatures(variant).size) : undefined;
+  return createEvaluator(variant, { kind, weights });
 }
-const configA = { options: options(arg('a', '')), weights: arg('a-weights', '') };
-const configB = { options: options(arg('b', '')), weights: arg('b-weights', '') };
+const configA = { options: options(arg('a', '')), side: 'a', limits: limitsOf('a-') };
+const configB = { options: options(arg('b', '')), side: 'b', limits: limitsOf('b-') };
+console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
 
@@ -46,11 +60,11 @@ for (let g = part; g < games; g += parts) {
   const opening = openings[Math.floor(g / 2) % openings.length];
   const aIsWhite = g % 2 === 0;
   const game = openingGame(variant, opening);
-  const sa = new Searcher(variant, 16, configA.options, evaluator(configA.weights));
-  const sb = new Searcher(variant, 16, configB.options, evaluator(configB.weights));
+  const sa = new Searcher(variant, 16, configA.options, evaluator('a'));
+  const sb = new Searcher(variant, 16, configB.options, evaluator('b'));
   while (game.status().result === '*' && game.ply < maxPlies) {
     const aToMove = (game.position.side === 0) === aIsWhite;
-    const r = (aToMove ? sa : sb).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits });
+    const r = (aToMove ? sa : sb).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: (aToMove ? configA : configB).limits });
     game.play(r.move!);
   }
   const result = game.status().result;
