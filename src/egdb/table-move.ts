@@ -43,17 +43,24 @@ export function tableMove(variant: Variant, tables: EndgameTables, root: Positio
       if (value === LOSS) return null;
       continue;
     }
-    let distance = 1;
-    if (list.captures[m] === 0 && (list.flags[m] & CROWNS) === 0) {
-      const d = tables.distance(child);
-      if (d < 0) return null;
-      distance = 1 + d;
-    }
+    const distance = moveDistance(tables, list, m, child);
+    if (distance < 0) return null;
     if (value === WIN ? distance < bestDistance : distance > bestDistance) { best = m; bestDistance = distance; }
   }
   if (best < 0) return null;
   if (bestDistance !== stored) return distrust(tables, root, `distance ${stored} stored, ${bestDistance} by its moves`);
   return { index: best, value, distance: stored };
+}
+
+/**
+ * Plies to conversion through move m of `list`, `child` being the position it leads to: 1 for
+ * a capture or a crowning (it converts), else 1 + the child's distance, saturating as stored;
+ * -1 when the child has no distance.
+ */
+export function moveDistance(tables: EndgameTables, list: MoveList, m: number, child: Position): number {
+  if (list.captures[m] !== 0 || (list.flags[m] & CROWNS) !== 0) return 1;
+  const after = tables.distance(child);
+  return after < 0 ? -1 : Math.min(DISTANCE_SATURATED, 1 + after);
 }
 
 /**

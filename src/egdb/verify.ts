@@ -8,8 +8,8 @@
 // lost positions, a loss 1 + the largest of its moves, no move at all 0, and a move that
 // captures or crowns counts 1 whatever follows.
 
-import { CROWNS, MoveList } from '../rules/move.ts';
-import { DISTANCE_SATURATED } from './generate.ts';
+import { MoveList } from '../rules/move.ts';
+import { moveDistance } from './table-move.ts';
 import { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { type Balance, balanceName } from './balance.ts';
@@ -47,13 +47,8 @@ export function checkTable(variant: Variant, tables: EndgameTables, balance: Bal
       if (v === LOSS) anyLoss = true;
       if (v !== WIN) allWin = false;
       if (distances === null || (v !== WIN && v !== LOSS)) continue;
-      const converts = list.captures[m] !== 0 || (list.flags[m] & CROWNS) !== 0;
-      let d = 1;
-      if (!converts) {
-        const after = tables.distance(child);
-        if (after < 0) throw new Error(`${balanceName(balance)} position ${i}: a quiet move leads to a position without a distance`);
-        d = Math.min(DISTANCE_SATURATED, 1 + after);
-      }
+      const d = moveDistance(tables, list, m, child);
+      if (d < 0) throw new Error(`${balanceName(balance)} position ${i}: a quiet move leads to a position without a distance`);
       if (v === LOSS) nearestLoss = Math.min(nearestLoss, d);
       else farthest = Math.max(farthest, d);
     }

@@ -349,28 +349,33 @@ export class Searcher {
    * decides, as it weighs repetitions.
    */
   private repeatsGame(list: MoveList, i: number): boolean {
-    const child = this.positions[1];
-    this.variant.make(child, this.positions[0], list, i);
-    for (let k = this.base - 1; k >= this.base - this.reversible[this.base] && k >= 0; k -= 2) {
-      if (this.keyLo[k] === child.keyLo && this.keyHi[k] === child.keyHi) return true;
-    }
-    return false;
+    this.push(0, list, i);
+    return this.repeats(this.base + 1);
   }
 
   /** Whether the position at `ply` is drawn by repetition or by a draw-rule counter. */
   private isDraw(ply: number): boolean {
     const s = this.base + ply;
+    return this.repeats(s) || drawnByCounters(this.draws, this.quiet[s], this.ending[s], this.material[s]);
+  }
+
+  /** Whether the position at stack index s repeats one since the last irreversible move. */
+  private repeats(s: number): boolean {
     const rev = this.reversible[s];
     const lo = this.keyLo[s], hi = this.keyHi[s];
     for (let k = s - 2; k >= s - rev && k >= 0; k -= 2) {
       if (this.keyLo[k] === lo && this.keyHi[k] === hi) return true;
     }
-    return drawnByCounters(this.draws, this.quiet[s], this.ending[s], this.material[s]);
+    return false;
   }
 
   /** Makes move i of ply's list into ply+1 and pushes its keys and counters. */
   private makeMove(ply: number, i: number): void {
-    const list = this.lists[ply];
+    this.push(ply, this.lists[ply], i);
+  }
+
+  /** Makes move i of `list` (the moves of the position at ply) into ply+1 and pushes its keys and counters. */
+  private push(ply: number, list: MoveList, i: number): void {
     const pos = this.positions[ply];
     const child = this.positions[ply + 1];
     this.variant.make(child, pos, list, i);
