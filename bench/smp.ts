@@ -5,10 +5,15 @@
 //   search alone, and of each of two single-thread searches running at once. If two at once
 //   are much slower than one alone, the cores are shared and a 2-threads result means less.
 //
-// node dist/smp.js [--variant english|international] [--depth N] [--runs R]
+// - with --move-time S instead: the depth and nodes each thread count reaches in S seconds a
+//   position (what a fixed-time game gets), means over the positions and runs.
+//
+// node dist/smp.js [--variant english|international] [--depth N] [--runs R] [--move-time S]
 
 import { getVariant } from '../src/rules/variants.ts';
-import { BENCH_DEPTH, type BenchResult, readBenchPositions, runEngineBench } from '../src/tools/search-bench.ts';
+import { WorkerEngine } from '../src/engine/worker-engine.ts';
+import type { Variant } from '../src/rules/variant.ts';
+import { BENCH_DEPTH, type BenchPosition, type BenchResult, readBenchPositions, runEngineBench } from '../src/tools/search-bench.ts';
 import { arg } from './args.ts';
 
 const RUNS = Number(arg('runs', '3'));
@@ -25,10 +30,42 @@ function progress(text: string): void {
 
 const nps = (r: BenchResult) => (r.ms > 0 ? (r.nodes / r.ms) * 1000 : 0);
 
+/** Mean depth and nodes of `threads` workers searching each position for `seconds`, from an empty table. */
+async function timedSearches(variant: Variant, positions: BenchPosition[], threads: number, seconds: number): Promise<{ depth: number; nodes: number }> {
+  const engine = new WorkerEngine(64, threads);
+  let depth = 0, nodes = 0;
+  try {
+    await engine.start(variant);
+    for (const p of positions) {
+      engine.newGame();
+      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits: { moveTime: seconds }, analyze: true });
+      depth += r.depth;
+      nodes += r.nodes;
+    }
+  } finally {
+    await engine.close();
+  }
+  return { depth: depth / positions.length, nodes: nodes / positions.length };
+}
+
+const moveTime = Number(arg('move-time', '0'));
 const variants = arg('variant', '') ? [getVariant(arg('variant', ''))] : [getVariant('english'), getVariant('international')];
 for (const variant of variants) {
   const depth = Number(arg('depth', String(BENCH_DEPTH[variant.name])));
   const positions = readBenchPositions(variant);
+  if (moveTime > 0) {
+    for (const threads of [1, 2]) {
+      const runs = [];
+      for (let run = 1; run <= RUNS; run++) {
+        progress(`${variant.name} run ${run}/${RUNS}: ${threads} thread(s), ${moveTime} s a position`);
+        runs.push(await timedSearches(variant, positions, threads, moveTime));
+      }
+      progress('');
+      const depth = runs.reduce((a, r) => a + r.depth, 0) / runs.length, nodes = runs.reduce((a, r) => a + r.nodes, 0) / runs.length;
+      console.log(`${variant.name}: ${positions.length} positions at ${moveTime} s, ${threads} thread(s), mean of ${RUNS} runs: depth ${depth.toFixed(2)}, nodes ${Math.round(nodes)}`);
+    }
+    continue;
+  }
   const times: Record<number, number[]> = { 1: [], 2: [] };
   const alone: number[] = [], together: number[] = [];
   for (let run = 1; run <= RUNS; run++) {

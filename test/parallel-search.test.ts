@@ -15,6 +15,7 @@ import { MoveList } from '../src/rules/move.ts';
 import { Position } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import { clearBusy, isBusy, markBusy, newBusyMoves } from '../src/search/busy-moves.ts';
 import { PROGRESS_WORDS, type ParallelRole, deepestElsewhere, deepestIteration, newProgress, publishIteration } from '../src/search/lazy-smp.ts';
 import { Searcher } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
@@ -146,6 +147,52 @@ describe('lazy SMP iterations', () => {
       const deeper = main.search(root, { limits: { depth: 8 }, analyze: true, role: roleOf(0, progress), onInfo: (i) => mainDepths.push(i.depth) });
       expect(mainDepths).toEqual([6, 6, 7, 8]);
       expect(isLegal(variant, root, deeper.move)).toBe(true);
+    }
+  });
+});
+
+describe('moves being searched (simplified ABDADA)', () => {
+  const roleOf = (index: number, busy: Int32Array): ParallelRole =>
+    ({ index, nodeCounts: new BigInt64Array(new SharedArrayBuffer(16)), progress: newProgress(2), busy });
+
+  it('a mark is found by key until cleared; clearing another position\'s mark in the slot leaves it', () => {
+    const busy = newBusyMoves();
+    expect(isBusy(busy, 123, 456)).toBe(false);
+    markBusy(busy, 123, 456);
+    expect(isBusy(busy, 123, 456)).toBe(true);
+    expect(isBusy(busy, 124, 456)).toBe(false);
+    clearBusy(busy, 124, 456);
+    expect(isBusy(busy, 123, 456)).toBe(true);
+    clearBusy(busy, 123, 456);
+    expect(isBusy(busy, 123, 456)).toBe(false);
+    markBusy(busy, 0, 9); // a zero low word still marks
+    expect(isBusy(busy, 0, 9)).toBe(true);
+  });
+
+  it('a search puts off the moves another is busy with but still searches them, and leaves no mark of its own behind', () => {
+    for (const variant of [ENGLISH, INTERNATIONAL]) {
+      for (const bench of readBenchPositions(variant).slice(0, 6)) {
+        const root = bench.position;
+        const options = { lmr: false, aspiration: false, probCut: false, lmrStrong: false };
+        const alone = new Searcher(variant, 4, options).search(root, { limits: { depth: 4 }, analyze: true });
+        // Every root move but one marked by "another search": all are put off, then searched.
+        const busy = newBusyMoves();
+        const list = new MoveList();
+        const n = variant.generate(root, list);
+        const marked: Position[] = [];
+        for (let i = 1; i < n; i++) {
+          const child = new Position();
+          variant.make(child, root, list, i);
+          markBusy(busy, child.keyLo, child.keyHi);
+          marked.push(child);
+        }
+        const shared = new Searcher(variant, 4, options).search(root, { limits: { depth: 4 }, analyze: true, role: roleOf(1, busy) });
+        expect(shared.score).toBe(alone.score);
+        expect(isLegal(variant, root, shared.move)).toBe(true);
+        // Searching a marked move marks and clears the same slot: nothing is left at all.
+        expect(busy.every((v) => v === 0)).toBe(true);
+        expect(marked.length).toBe(n - 1);
+      }
     }
   });
 });

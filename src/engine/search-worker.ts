@@ -83,7 +83,7 @@ export default function runSearch(task: SearchTask): TaskResult {
   }
   searcher.tt.setAge(task.generation, task.oldest);
   const main = task.index === 0;
-  const role = task.nodeCounts && task.progress ? { index: task.index, nodeCounts: task.nodeCounts, progress: task.progress } : undefined;
+  const role = task.nodeCounts && task.progress ? { index: task.index, nodeCounts: task.nodeCounts, progress: task.progress, busy: task.busy } : undefined;
   try {
     const result = searcher.search(root, {
       history: { lo: task.historyLo, hi: task.historyHi },

@@ -56,6 +56,8 @@ export interface SearchTask {
   nodeCounts?: BigInt64Array;
   /** The iterations each worker has finished (lazy-smp.ts), alongside nodeCounts. */
   progress?: Int32Array;
+  /** The moves the workers are busy with (busy-moves.ts), alongside nodeCounts. */
+  busy?: Int32Array;
   /** Where the main worker's info messages go. */
   port?: MessagePort;
 }

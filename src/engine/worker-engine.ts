@@ -12,6 +12,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Variant } from '../rules/variant.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
+import { newBusyMoves } from '../search/busy-moves.ts';
 import { newProgress } from '../search/lazy-smp.ts';
 import { LAST_GENERATION, TranspositionTable } from '../search/tt.ts';
 import { distFile } from '../tools/dist-path.ts';
@@ -183,6 +184,7 @@ export class WorkerEngine implements Engine {
       signals,
       nodeCounts: n > 1 ? new BigInt64Array(new SharedArrayBuffer(8 * n)) : undefined,
       progress: n > 1 ? newProgress(n) : undefined,
+      busy: n > 1 ? newBusyMoves() : undefined,
     };
     this.clearNext = false;
     this.generation++;

@@ -16,6 +16,11 @@ export interface ParallelRole {
   nodeCounts: BigInt64Array;
   /** Iterations finished, PROGRESS_WORDS a search (by index): see publishIteration. */
   progress: Int32Array;
+  /**
+   * The moves being searched (busy-moves.ts), when the searches split each depth's work between
+   * them: then every search searches the main search's depth, none runs ahead.
+   */
+  busy?: Int32Array;
 }
 
 /** A search's finished iteration: a sequence number (odd while being written), depth, best move, score. */
@@ -26,8 +31,8 @@ export function newProgress(searches: number): Int32Array {
 }
 
 /** How many plies past the deepest finished iteration search `index` starts its next one. */
-export function aheadOf(index: number): number {
-  return index === 0 ? 1 : 2 + ((index - 1) >> 1);
+export function aheadOf(role: ParallelRole): number {
+  return role.index === 0 || role.busy ? 1 : 2 + ((role.index - 1) >> 1);
 }
 
 /** A small per-helper bias for a quiet root move (0 for the main search), below any killer or crowning bonus. */

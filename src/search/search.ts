@@ -21,6 +21,7 @@ import type { EndgameTables } from '../egdb/tables.ts';
 import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
 import { type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, rootOrderBias } from './lazy-smp.ts';
 import { planTime } from './time.ts';
+import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
 export const MAX_PLY = 128;
@@ -34,6 +35,8 @@ const INF = 32000;
  * nodes a stop or deadline is seen within a few milliseconds, and a look costs well under 0.1 µs.
  */
 const CHECK_EVERY = 127;
+/** Depth from which searches sharing a table mark the moves they search and put off each other's. */
+const BUSY_DEPTH = 3;
 
 export interface SearchOptions {
   /** Late-move reductions of quiet moves after the first few. */
@@ -44,12 +47,21 @@ export interface SearchOptions {
   singleReplyExtension: boolean;
   /** In quiescence, when the opponent threatens a capture and we have none, try our quiet moves once. */
   threatQuiescence: boolean;
+  /**
+   * At a non-PV node, a shallow search (two fifths of the depth) against a raised beta: if even
+   * that fails high, the node is cut without its full search (ProbCut, as Scan prunes).
+   */
+  probCut: boolean;
+  /** Reduce every quiet move after the first (after the third at PV nodes), by 2 at non-PV nodes from the fifth. */
+  lmrStrong: boolean;
+  /** At a quiet move's cut-off, the quiet moves tried before it lose the history it gains. */
+  historyMalus: boolean;
 }
 
 // Measured with bench/selfplay.ts at equal nodes (A = default, B = option off), 2026-11-23:
 // lmr on: English +59 =91 -50 of 200 (+16 Elo), International +34 =45 -21 of 100 (+45 Elo): on.
 // threatQuiescence on: English +48 =95 -57 (-16), International +28 =46 -26 (+7): no gain, off.
-export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false };
+export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, lmrStrong: false, historyMalus: false };
 
 export interface SearchInfo {
   depth: number;
@@ -121,6 +133,8 @@ export class Searcher {
   private readonly positions: Position[] = [];
   private readonly lists: MoveList[] = [];
   private readonly order: Int32Array[] = [];
+  /** Per ply, the moves put off because another search was busy with them (busy-moves.ts). */
+  private readonly deferred: Int32Array[] = [];
   private readonly killers = new Int32Array(MAX_PLY * 2);
   private readonly historyScore = new Int32Array(2 * 64 * 64);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -144,6 +158,8 @@ export class Searcher {
   private signals: Int32Array | null = null;
   private stopIndex = 0;
   private role: ParallelRole | null = null;
+  /** The moves the searches sharing the table are busy with, when they split the work that way. */
+  private busy: Int32Array | null = null;
   private rootDepth = 0;
   private maxDepth = 0;
   /** Set with `stopped` when another search sharing the table has finished the current iteration. */
@@ -162,6 +178,7 @@ export class Searcher {
       this.positions.push(new Position());
       this.lists.push(new MoveList());
       this.order.push(new Int32Array(MAX_MOVES));
+      this.deferred.push(new Int32Array(MAX_MOVES));
     }
   }
 
@@ -187,6 +204,7 @@ export class Searcher {
     this.signals = request.signals ?? null;
     this.stopIndex = request.stopIndex ?? 0;
     this.role = request.role ?? null;
+    this.busy = this.role?.busy ?? null;
     const helper = this.role?.index ?? 0;
     this.nodeLimit = limits.nodes ?? Infinity;
     const plan = planTime(limits);
@@ -228,7 +246,7 @@ export class Searcher {
     let finished = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       if (role !== null && helper !== 0) {
-        depth = Math.max(depth, Math.max(finished, deepestElsewhere(role, maxDepth)) + aheadOf(helper));
+        depth = Math.max(depth, Math.max(finished, deepestElsewhere(role, maxDepth)) + aheadOf(role));
         if (depth > maxDepth) break;
       }
       this.rootDepth = depth;
@@ -239,7 +257,7 @@ export class Searcher {
         let delta = 30;
         let alpha = previousScore - delta, beta = previousScore + delta;
         for (;;) {
-          score = this.alphaBeta(0, depth, alpha, beta, true);
+          score = this.alphaBeta(0, depth, alpha, beta, true, true);
           if (this.stopped) break;
           if (score <= alpha) alpha = Math.max(-INF, alpha - delta);
           else if (score >= beta) beta = Math.min(INF, beta + delta);
@@ -247,7 +265,7 @@ export class Searcher {
           delta *= 3;
         }
       } else {
-        score = this.alphaBeta(0, depth, -INF, INF, true);
+        score = this.alphaBeta(0, depth, -INF, INF, true, true);
       }
       let rootMove = this.pvTable[0];
       let pvMoves: Move[];
@@ -394,7 +412,7 @@ export class Searcher {
     this.material[s + 1] = sig;
   }
 
-  private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean): number {
+  private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean, prune: boolean): number {
     this.pvLength[ply] = 0;
     if (depth <= 0) return this.quiesce(ply, alpha, beta, 0);
     if ((++this.nodes & CHECK_EVERY) === 0) this.checkLimits();
@@ -432,6 +450,15 @@ export class Searcher {
       }
     }
 
+    if (prune && !pvNode && depth >= 3 && this.options.probCut && Math.abs(beta) < MATE_BOUND) {
+      // Same position, same ply (its lists are refilled below), no pruning inside.
+      const margin = depth * 10;
+      const raised = beta + margin;
+      const score = this.alphaBeta(ply, (depth * 2 / 5) | 0, raised - 1, raised, false, false);
+      if (this.stopped) return 0;
+      if (score >= raised) return score - margin;
+    }
+
     const list = this.lists[ply];
     const n = this.variant.generate(pos, list);
     if (n === 0) return -(MATE - ply);
@@ -445,27 +472,49 @@ export class Searcher {
     let bestScore = -INF;
     let bestMove = 0;
     const side = pos.side;
-    for (let i = 0; i < n; i++) {
-      // Selection sort step: bring the best-ordered remaining move to i.
-      let bi = i;
-      for (let j = i + 1; j < n; j++) if (order[j] > order[bi]) bi = j;
-      if (bi !== i) this.swap(list, order, i, bi);
+    const busy = depth >= BUSY_DEPTH ? this.busy : null;
+    const deferred = this.deferred[ply];
+    let deferredCount = 0;
+    // The moves in order, then any put off because another search was busy with them.
+    for (let k = 0; k < n + deferredCount; k++) {
+      let i = k;
+      if (k < n) {
+        // Selection sort step: bring the best-ordered remaining move to i.
+        let bi = i;
+        for (let j = i + 1; j < n; j++) if (order[j] > order[bi]) bi = j;
+        if (bi !== i) this.swap(list, order, i, bi);
+      } else {
+        i = deferred[k - n];
+      }
 
       this.makeMove(ply, i);
+      const child = this.positions[ply + 1];
+      const childLo = child.keyLo, childHi = child.keyHi;
+      if (busy !== null) {
+        if (i > 0 && k < n && isBusy(busy, childLo, childHi)) {
+          deferred[deferredCount++] = i;
+          continue;
+        }
+        markBusy(busy, childLo, childHi);
+      }
       // The child probes the table (a likely cache miss) only after its draw checks: start the read now.
-      if (depth > 1) tt.prefetch(this.positions[ply + 1].keyLo);
+      if (depth > 1) tt.prefetch(childLo);
       let score: number;
       if (i === 0) {
-        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode);
+        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode, prune);
       } else {
         let reduction = 0;
-        if (this.options.lmr && !capturing && depth >= 3 && i >= 3 && order[i] < 30_000_000 && (list.flags[i] & CROWNS) === 0) {
+        if (capturing || (list.flags[i] & CROWNS) !== 0) reduction = 0;
+        else if (this.options.lmrStrong) {
+          if (depth >= 2 && i >= (pvNode ? 3 : 1)) reduction = !pvNode && i >= 4 ? 2 : 1;
+        } else if (this.options.lmr && depth >= 3 && i >= 3 && order[i] < 30_000_000) {
           reduction = i >= 8 && depth >= 6 ? 2 : 1;
         }
-        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false);
-        if (score > alpha && reduction > 0 && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false);
-        if (score > alpha && score < beta && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true);
+        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, prune);
+        if (score > alpha && reduction > 0 && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false, prune);
+        if (score > alpha && score < beta && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true, prune);
       }
+      if (busy !== null) clearBusy(busy, childLo, childHi);
       if (this.stopped) return 0;
       if (score > bestScore) {
         bestScore = score;
@@ -580,6 +629,12 @@ export class Searcher {
     }
     const h = side * 4096 + list.from[i] * 64 + list.to[i];
     this.historyScore[h] += depth * depth;
+    if (this.options.historyMalus) {
+      for (let k = 0; k < i; k++) {
+        const b = side * 4096 + list.from[k] * 64 + list.to[k];
+        this.historyScore[b] = Math.max(-20_000_000, this.historyScore[b] - depth * depth);
+      }
+    }
     if (this.historyScore[h] > 20_000_000) {
       for (let k = 0; k < this.historyScore.length; k++) this.historyScore[k] >>= 1;
     }
