@@ -173,7 +173,7 @@ describe('moves being searched (simplified ABDADA)', () => {
     for (const variant of [ENGLISH, INTERNATIONAL]) {
       for (const bench of readBenchPositions(variant).slice(0, 6)) {
         const root = bench.position;
-        const options = { lmr: false, aspiration: false, probCut: false, lmrStrong: false };
+        const options = { lmr: false, aspiration: false, probCut: false };
         const alone = new Searcher(variant, 4, options).search(root, { limits: { depth: 4 }, analyze: true });
         // Every root move but one marked by "another search": all are put off, then searched.
         const busy = newBusyMoves();

@@ -1,7 +1,8 @@
 // The search: iterative deepening over principal-variation alpha-beta with aspiration
 // windows, a transposition table, quiescence that resolves every capture, killer and
-// history move ordering, optional late-move reductions, and draws by repetition and by the
-// draw rules of RULES.md inside the tree.
+// history move ordering, late-move reductions, ProbCut (English), and draws by repetition and
+// by the draw rules of RULES.md inside the tree. Several searches of one root can share the
+// table (lazy-smp.ts) and split its moves between them (busy-moves.ts).
 //
 // Hot path: positions, move lists and per-ply tables are preallocated; moves inside the
 // tree are indices into the ply's MoveList, encoded as numbers for the table and killers.
@@ -52,16 +53,22 @@ export interface SearchOptions {
    * that fails high, the node is cut without its full search (ProbCut, as Scan prunes).
    */
   probCut: boolean;
-  /** Reduce every quiet move after the first (after the third at PV nodes), by 2 at non-PV nodes from the fifth. */
-  lmrStrong: boolean;
-  /** At a quiet move's cut-off, the quiet moves tried before it lose the history it gains. */
-  historyMalus: boolean;
 }
 
-// Measured with bench/selfplay.ts at equal nodes (A = default, B = option off), 2026-11-23:
+// Measured with bench/selfplay.ts at equal nodes (A = option on, B = off), 2026-11-23:
 // lmr on: English +59 =91 -50 of 200 (+16 Elo), International +34 =45 -21 of 100 (+45 Elo): on.
 // threatQuiescence on: English +48 =95 -57 (-16), International +28 =46 -26 (+7): no gain, off.
-export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, lmrStrong: false, historyMalus: false };
+// 2026-11-24, 100,000 nodes a move, the learned evaluation:
+// probCut on: English +54 =95 -27 of 176 (+54 Elo): on; International +16 =50 -27 of 93 (-41): off.
+// Tried and dropped: Scan's heavier reductions (every quiet move after the first, two plies
+// from the fifth at non-PV nodes): English +22 =48 -25 (-10); a history malus for the quiet
+// moves tried before a cut-off, with probCut: English +34 =82 -30 of 146 (+10).
+export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false };
+
+/** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
+export function defaultOptions(variant: Variant): SearchOptions {
+  return { ...DEFAULT_OPTIONS, probCut: variant.name === 'english' };
+}
 
 export interface SearchInfo {
   depth: number;
@@ -173,7 +180,7 @@ export class Searcher {
     this.evalCache = new EvalCache(this.evaluator);
     this.draws = drawRulesOf(variant);
     this.tt = new TranspositionTable(ttMb);
-    this.options = { ...DEFAULT_OPTIONS, ...options };
+    this.options = { ...defaultOptions(variant), ...options };
     for (let i = 0; i <= MAX_PLY; i++) {
       this.positions.push(new Position());
       this.lists.push(new MoveList());
@@ -504,10 +511,7 @@ export class Searcher {
         score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode, prune);
       } else {
         let reduction = 0;
-        if (capturing || (list.flags[i] & CROWNS) !== 0) reduction = 0;
-        else if (this.options.lmrStrong) {
-          if (depth >= 2 && i >= (pvNode ? 3 : 1)) reduction = !pvNode && i >= 4 ? 2 : 1;
-        } else if (this.options.lmr && depth >= 3 && i >= 3 && order[i] < 30_000_000) {
+        if (this.options.lmr && !capturing && depth >= 3 && i >= 3 && order[i] < 30_000_000 && (list.flags[i] & CROWNS) === 0) {
           reduction = i >= 8 && depth >= 6 ? 2 : 1;
         }
         score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, prune);
@@ -629,12 +633,6 @@ export class Searcher {
     }
     const h = side * 4096 + list.from[i] * 64 + list.to[i];
     this.historyScore[h] += depth * depth;
-    if (this.options.historyMalus) {
-      for (let k = 0; k < i; k++) {
-        const b = side * 4096 + list.from[k] * 64 + list.to[k];
-        this.historyScore[b] = Math.max(-20_000_000, this.historyScore[b] - depth * depth);
-      }
-    }
     if (this.historyScore[h] > 20_000_000) {
       for (let k = 0; k < this.historyScore.length; k++) this.historyScore[k] >>= 1;
     }
