@@ -3,10 +3,11 @@
 // reports; helpers fill the table and race it. Each search publishes the iterations it
 // finishes; one that sees another finish its current depth (or a deeper one) abandons that
 // iteration rather than repeat it: the main search takes the other's result as its own and
-// goes on one deeper, a helper moves on ahead. So the helpers keep one or two plies ahead of
-// the main search (what they store there gives it cut-offs), and whichever of them finishes
-// a depth first moves everyone on. Helpers also order the quiet moves at the root a little
-// differently, so that two searches of one depth do not walk the tree in step.
+// goes on one deeper, a helper moves on. Whichever finishes a depth first moves everyone on.
+// With a table of busy moves (busy-moves.ts, what the engine uses) every search works on the
+// main search's depth and they split its moves; without one, helpers keep one or two plies
+// ahead of the main search, where what they store gives it cut-offs. Helpers also order the
+// quiet moves at the root a little differently, so that two searches do not walk in step.
 
 /** Where a search stands among those sharing its table. */
 export interface ParallelRole {
