@@ -60,6 +60,8 @@ export interface SearchOptions {
 // threatQuiescence on: English +48 =95 -57 (-16), International +28 =46 -26 (+7): no gain, off.
 // 2026-11-24, 100,000 nodes a move, the learned evaluation:
 // probCut on: English +54 =95 -27 of 176 (+54 Elo): on; International +16 =50 -27 of 93 (-41): off.
+// At International, a margin of 20 a ply: +8 =29 -20 of 57 (-74); the shallow search at three
+// fifths of the depth: +31 =71 -23 of 125 (+22 ± 40), too little evidence to switch it on.
 // Tried and dropped: Scan's heavier reductions (every quiet move after the first, two plies
 // from the fifth at non-PV nodes): English +22 =48 -25 (-10); a history malus for the quiet
 // moves tried before a cut-off, with probCut: English +34 =82 -30 of 146 (+10).
