@@ -60,8 +60,8 @@ for (let g = part; g < games; g += parts) {
   const opening = openings[Math.floor(g / 2) % openings.length];
   const aIsWhite = g % 2 === 0;
   const game = openingGame(variant, opening);
-  const sa = new Searcher(variant, 16, configA.options, evaluator('a'));
-  const sb = new Searcher(variant, 16, configB.options, evaluator('b'));
+  const sa = new Searcher(variant, 16, configA.options, evaluator(configA.side));
+  const sb = new Searcher(variant, 16, configB.options, evaluator(configB.side));
   while (game.status().result === '*' && game.ply < maxPlies) {
     const aToMove = (game.position.side === 0) === aIsWhite;
     const r = (aToMove ? sa : sb).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: (aToMove ? configA : configB).limits });

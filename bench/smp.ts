@@ -11,7 +11,6 @@
 // node dist/smp.js [--variant english|international] [--depth N] [--runs R] [--move-time S]
 
 import { getVariant } from '../src/rules/variants.ts';
-import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { BENCH_DEPTH, type BenchPosition, type BenchResult, readBenchPositions, runEngineBench } from '../src/tools/search-bench.ts';
 import { arg } from './args.ts';
@@ -32,20 +31,9 @@ const nps = (r: BenchResult) => (r.ms > 0 ? (r.nodes / r.ms) * 1000 : 0);
 
 /** Mean depth and nodes of `threads` workers searching each position for `seconds`, from an empty table. */
 async function timedSearches(variant: Variant, positions: BenchPosition[], threads: number, seconds: number): Promise<{ depth: number; nodes: number }> {
-  const engine = new WorkerEngine(64, threads);
-  let depth = 0, nodes = 0;
-  try {
-    await engine.start(variant);
-    for (const p of positions) {
-      engine.newGame();
-      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits: { moveTime: seconds }, analyze: true });
-      depth += r.depth;
-      nodes += r.nodes;
-    }
-  } finally {
-    await engine.close();
-  }
-  return { depth: depth / positions.length, nodes: nodes / positions.length };
+  let depth = 0;
+  const r = await runEngineBench(variant, { moveTime: seconds }, positions, threads, (_i, _id, _nodes, _ms, d) => { depth += d; });
+  return { depth: depth / positions.length, nodes: r.nodes / positions.length };
 }
 
 const moveTime = Number(arg('move-time', '0'));
@@ -71,11 +59,11 @@ for (const variant of variants) {
   for (let run = 1; run <= RUNS; run++) {
     for (const threads of [1, 2]) {
       progress(`${variant.name} run ${run}/${RUNS}: ${threads} thread(s)`);
-      times[threads].push((await runEngineBench(variant, depth, positions, threads)).ms);
+      times[threads].push((await runEngineBench(variant, { depth }, positions, threads)).ms);
     }
     progress(`${variant.name} run ${run}/${RUNS}: one single-thread search alone, then two at once`);
-    alone.push(nps(await runEngineBench(variant, depth, positions, 1)));
-    const pair = await Promise.all([runEngineBench(variant, depth, positions, 1), runEngineBench(variant, depth, positions, 1)]);
+    alone.push(nps(await runEngineBench(variant, { depth }, positions, 1)));
+    const pair = await Promise.all([runEngineBench(variant, { depth }, positions, 1), runEngineBench(variant, { depth }, positions, 1)]);
     together.push(...pair.map(nps));
   }
   progress('');

@@ -10,6 +10,7 @@ import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { VARIANTS } from '../rules/variants.ts';
 import { Searcher } from '../search/search.ts';
+import type { Limits } from '../engine/task.ts';
 import { WorkerEngine } from '../engine/worker-engine.ts';
 import { packageFile } from './dist-path.ts';
 
@@ -73,8 +74,8 @@ export function runSearchBench(
  * signature above; with more, workers race each other and the total varies from run to run.
  */
 export async function runEngineBench(
-  variant: Variant, depth: number, positions: BenchPosition[], threads: number,
-  onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
+  variant: Variant, limits: Limits, positions: BenchPosition[], threads: number,
+  onPosition?: (index: number, id: string, nodes: number, ms: number, depth: number) => void,
   evalKind?: EvalKind,
 ): Promise<BenchResult> {
   const engine = new WorkerEngine(BENCH_TT_MB, threads);
@@ -85,11 +86,11 @@ export async function runEngineBench(
     for (const [i, p] of positions.entries()) {
       engine.newGame();
       const t0 = performance.now();
-      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits: { depth }, analyze: true });
+      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits, analyze: true });
       const elapsed = performance.now() - t0;
       nodes += r.nodes;
       ms += elapsed;
-      onPosition?.(i, p.id, r.nodes, elapsed);
+      onPosition?.(i, p.id, r.nodes, elapsed, r.depth);
     }
   } finally {
     await engine.close();

@@ -25,7 +25,7 @@ export function benchCommand(): Command {
         const onPosition = (i: number, id: string) => progress.update(`${variant.name} ${i + 1}/${positions.length} ${id}`);
         const r = threads === undefined
           ? runSearchBench(variant, depth, positions, onPosition, evalKind)
-          : await runEngineBench(variant, depth, positions, threads, onPosition, evalKind);
+          : await runEngineBench(variant, { depth }, positions, threads, onPosition, evalKind);
         progress.done();
         const nps = r.ms > 0 ? Math.round((r.nodes / r.ms) * 1000) : 0;
         const how = threads === undefined ? '' : `, threads ${threads}`;
