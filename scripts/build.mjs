@@ -24,6 +24,7 @@ const entries = {
   smp: 'bench/smp.ts',
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
+  'train-relabel-worker': 'src/train/relabel-worker.ts',
   'eval-speed': 'bench/eval-speed.ts',
   'egdb-playout': 'bench/egdb-playout.ts',
 };

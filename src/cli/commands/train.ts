@@ -1,5 +1,6 @@
 // damka train: the pipeline that makes the learned evaluation's weights (src/eval/weights/README.md).
 //   damka train selfplay: self-play games on a worker pool -> a file of quiet positions with results
+//   damka train relabel: the positions of a data file searched again, deeper -> a data file with their scores
 //   damka train fit: logistic regression of those results on the pattern features -> a weights file
 
 import { writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
 import { RECORD_INTS, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { Progress } from '../progress.ts';
@@ -56,6 +58,36 @@ function selfplayCommand(): Command {
       const secs = (performance.now() - started) / 1000;
       say(`${data.games} games (White +${data.whiteWins} =${data.draws} -${data.blackWins}, ${(data.plies / data.games).toFixed(0)} plies a game), ` +
         `${data.records.length / RECORD_INTS} quiet positions -> ${o.out} in ${secs.toFixed(0)} s`);
+    }));
+}
+
+function relabelCommand(): Command {
+  return new Command('relabel')
+    .description('search every position of a data file again with more nodes and keep that score as its label')
+    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .requiredOption('-d, --data <file>', 'data file from "damka train selfplay"')
+    .requiredOption('-o, --out <file>', 'data file to write')
+    .option('-n, --nodes <n>', 'nodes a position', '20000')
+    .option('--eval <kind>', 'evaluation of the searches: pattern or classic', 'pattern')
+    .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
+    .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const records = loadRecords(o.data, variant.name);
+      const count = records.length / RECORD_INTS;
+      const progress = new Progress();
+      const started = performance.now();
+      const out = await relabel({
+        variant, records,
+        nodes: parseIntOption('nodes', o.nodes, 1, 1_000_000_000),
+        threads: parseIntOption('threads', o.threads, 1, 256),
+        evalKind: parseEvalKind(o.eval),
+        weightsPath: o.weights,
+        onProgress: (done) => progress.update(`positions ${done}/${count}`),
+      });
+      progress.done();
+      saveRecords(o.out, variant.name, out);
+      say(`${count} positions searched at ${o.nodes} nodes -> ${o.out} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }));
 }
 
@@ -143,7 +175,7 @@ function fitCommand(): Command {
 
 export function trainCommand(): Command {
   const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
-  for (const sub of [selfplayCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  for (const sub of [selfplayCommand(), relabelCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
   return cmd;
 }
 

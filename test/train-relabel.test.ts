@@ -1,0 +1,53 @@
+// damka train relabel: every position searched again, alone and deeper, on a worker pool.
+
+import { describe, expect, it } from 'vitest';
+import { computeKey } from '../src/rules/convert.ts';
+import { createEvaluator } from '../src/eval/evaluators.ts';
+import { defaultOpenings } from '../src/match/openings.ts';
+import { Position } from '../src/rules/position.ts';
+import { ENGLISH } from '../src/rules/variants.ts';
+import { Searcher } from '../src/search/search.ts';
+import { RECORD_INTS, SCORE_CLAMP, readRecord } from '../src/train/records.ts';
+import { relabel } from '../src/train/relabel.ts';
+import { LABEL_TABLE_MB } from '../src/train/relabel-worker.ts';
+import { playSelfPlayGame } from '../src/train/selfplay-game.ts';
+
+describe('train relabel', () => {
+  it('replaces each score by a fresh deeper search, keeps the rest, and gives the same data on 1 or 2 threads', async () => {
+    const variant = ENGLISH;
+    const evaluator = createEvaluator(variant, { kind: 'classic' });
+    const player = new Searcher(variant, 1, {}, evaluator);
+    const openings = defaultOpenings(variant);
+    const games = [0, 1].map((g) => playSelfPlayGame(variant, player, { id: g, opening: openings[g], seed: g + 7, randomPlies: 4, nodes: 200, maxPlies: 300 }).records);
+    const records = new Int32Array(games[0].length + games[1].length);
+    records.set(games[0]);
+    records.set(games[1], games[0].length);
+    const count = records.length / RECORD_INTS;
+    expect(count).toBeGreaterThan(20);
+
+    const nodes = 3000;
+    const seen: number[] = [];
+    const two = await relabel({ variant, records, nodes, threads: 2, evalKind: 'classic', onProgress: (d) => seen.push(d) });
+    const one = await relabel({ variant, records, nodes, threads: 1, evalKind: 'classic' });
+    expect(Array.from(two)).toEqual(Array.from(one));
+    expect(seen.at(-1)).toBe(count);
+
+    const direct = new Searcher(variant, LABEL_TABLE_MB, {}, createEvaluator(variant, { kind: 'classic' }));
+    const before = new Position(), after = new Position();
+    let changed = 0;
+    for (let i = 0; i < count; i++) {
+      const old = readRecord(records, i, before);
+      const now = readRecord(two, i, after);
+      expect(after.equals(before)).toBe(true);
+      expect(now.result).toBe(old.result);
+      expect(now.game).toBe(old.game);
+      computeKey(before);
+      direct.clear();
+      const r = direct.search(before, { history: { lo: new Int32Array([before.keyLo]), hi: new Int32Array([before.keyHi]) }, limits: { nodes } });
+      expect(now.score).toBe(r.depth > 0 ? Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, r.score)) : old.score);
+      if (now.score !== old.score) changed++;
+    }
+    // Fifteen times the nodes of the games' searches: most verdicts move at least a little.
+    expect(changed).toBeGreaterThan(count / 4);
+  });
+});
