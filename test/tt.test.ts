@@ -24,6 +24,19 @@ describe('transposition table', () => {
     expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0, -7, 2, BOUND_LOWER]);
   });
 
+  it('prefaults a fresh table in chunks claimed through a shared counter, and leaves it empty', () => {
+    const buffer = TranspositionTable.allocate(40);
+    const words = buffer.byteLength / 4;
+    const next = new Int32Array(new SharedArrayBuffer(4));
+    TranspositionTable.prefault(buffer, next);
+    // A thread that comes late finds every chunk taken: one failed claim each.
+    TranspositionTable.prefault(buffer, next);
+    expect(next[0]).toBe(Math.ceil(words / (4 * 1024 * 1024)) + 2);
+    expect(new Int32Array(buffer).every((w) => w === 0)).toBe(true);
+    TranspositionTable.prefault(buffer);
+    expect(new Int32Array(buffer).every((w) => w === 0)).toBe(true);
+  });
+
   it('clears the largest table at once', () => {
     const tt = new TranspositionTable(4096);
     const t0 = performance.now();

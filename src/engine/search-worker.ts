@@ -9,10 +9,11 @@ import type { Variant } from '../rules/variant.ts';
 import { getVariant } from '../rules/variants.ts';
 import { totalNodes } from '../search/lazy-smp.ts';
 import { Searcher } from '../search/search.ts';
+import { TranspositionTable } from '../search/tt.ts';
 import { arriveAndWait } from './arrival-barrier.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
-import { STOP, STOP_HELPERS, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
+import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 
@@ -68,6 +69,11 @@ export function prepare(task: PrepareTask): number {
   // Every worker runs one prepare task: this one holds its worker until the others have theirs.
   if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
   return threadId;
+}
+
+/** A share of a fresh table's prefaulting (TranspositionTable.prefault): the workers and the engine's thread split it. */
+export function prefaultTable(task: PrefaultTask): void {
+  TranspositionTable.prefault(task.table, task.next);
 }
 
 export default function runSearch(task: SearchTask): TaskResult {

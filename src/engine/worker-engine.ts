@@ -18,7 +18,7 @@ import { LAST_GENERATION, TranspositionTable } from '../search/tt.ts';
 import { distFile } from '../tools/dist-path.ts';
 import { newArrivals } from './arrival-barrier.ts';
 import type { Engine, EngineRequest } from './engine.ts';
-import { STOP, STOP_HELPERS, type Limits, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
+import { STOP, STOP_HELPERS, type Limits, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
 
 const newSignals = () => new Int32Array(new SharedArrayBuffer(4 * 4));
 
@@ -69,6 +69,15 @@ export class WorkerEngine implements Engine {
    * protocol answers ready only after this).
    */
   async start(variant?: Variant): Promise<void> {
+    return this.startWorkers(variant, true);
+  }
+
+  /**
+   * start(), and with `prefault` a table made now has its memory made real now, rather than
+   * in the first moves. A table made for a search (resized since) is not prefaulted: for a
+   * large one that would take seconds of the move's time.
+   */
+  private async startWorkers(variant: Variant | undefined, prefault: boolean): Promise<void> {
     if (this.closed) throw new Error('the engine is closed');
     if (!this.pool || this.poolThreads !== this.threads) {
       const old = this.pool;
@@ -81,7 +90,17 @@ export class WorkerEngine implements Engine {
       await old?.destroy();
     }
     if (variant) {
-      this.sharedTable();
+      const before = this.tableId;
+      const table = this.sharedTable();
+      if (prefault && this.tableId !== before) {
+        const pool = this.pool;
+        const task: PrefaultTask = { table, next: new Int32Array(new SharedArrayBuffer(4)) };
+        const shares = Array.from({ length: this.threads }, () => pool.run(task, { name: 'prefaultTable' }));
+        // This thread takes chunks too, once the workers have theirs (with one worker, that halves the wait).
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        TranspositionTable.prefault(table, task.next);
+        await Promise.all(shares);
+      }
       const key = `${variant.name}:${this.evalKind ?? 'default'}:${this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none'}`;
       if (!this.prepared.has(key)) {
         const pool = this.pool;
@@ -154,7 +173,7 @@ export class WorkerEngine implements Engine {
   }
 
   private async run(request: EngineRequest, signals: Int32Array, startedAt: number, onInfo?: (info: TaskInfo) => void): Promise<TaskResult> {
-    await this.start(request.variant);
+    await this.startWorkers(request.variant, false);
     const history = request.history;
     const { port1, port2 } = new MessageChannel();
     let ended!: () => void;
