@@ -62,13 +62,13 @@ export interface SearchTask {
   port?: MessagePort;
 }
 
-/** Sets up a worker's searcher for a variant before the first search, and warms it up. */
 /** Prefaulting a fresh table: the threads taking part claim its chunks through `next`. */
 export interface PrefaultTask {
   table: SharedArrayBuffer;
   next: Int32Array;
 }
 
+/** Sets up a worker's searcher for a variant before the first search, and warms it up. */
 export interface PrepareTask {
   variant: string;
   evalKind?: EvalKind;

@@ -65,14 +65,10 @@ export class TranspositionTable {
    * out on first touch, zeroing each; left to the search, the page faults of a 64 MB table cost
    * the first moves of a process about a ply (English at 0.1 s a move).
    */
-  static prefault(buffer: SharedArrayBuffer | ArrayBuffer, next?: Int32Array): void {
+  static prefault(buffer: SharedArrayBuffer | ArrayBuffer, next: Int32Array<ArrayBufferLike> = new Int32Array(1)): void {
     const words = new Int32Array(buffer);
-    if (next === undefined) {
-      for (let i = 0; i < words.length; i += PAGE_WORDS) words[i] = 0;
-      return;
-    }
-    // Several threads share the work (the system serves their faults in parallel): each
-    // claims the next chunk from the shared counter until none is left.
+    // Several threads can share the work (the system serves their faults in parallel): each
+    // claims the next chunk from the shared counter `next` until none is left.
     for (;;) {
       const from = Atomics.add(next, 0, 1) * PREFAULT_CHUNK_WORDS;
       if (from >= words.length) return;

@@ -2,13 +2,10 @@
 // tasks; the table is cleared before each game, so a game does not depend on which worker
 // played it or what it played before.
 
-import { createEvaluator } from '../eval/evaluators.ts';
-import { PatternFeatures } from '../eval/pattern/features.ts';
-import { readWeightsFile } from '../eval/pattern/read-weights.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { getVariant } from '../rules/variants.ts';
-import { Searcher } from '../search/search.ts';
 import { type SelfPlayGameResult, type SelfPlayGameSpec, playSelfPlayGame } from './selfplay-game.ts';
+import { workerSearcher } from './worker-searcher.ts';
 
 export interface SelfPlayTask {
   variant: string;
@@ -18,14 +15,11 @@ export interface SelfPlayTask {
   games: SelfPlayGameSpec[];
 }
 
-let cached: { key: string; searcher: Searcher } | null = null;
+/** Table size of a self-play searcher, in MB. */
+const TABLE_MB = 4;
 
 export default function playGames(task: SelfPlayTask): SelfPlayGameResult[] {
   const variant = getVariant(task.variant);
-  const key = `${variant.name}:${task.evalKind}:${task.weightsPath ?? ''}`;
-  if (cached?.key !== key) {
-    const weights = task.weightsPath ? readWeightsFile(task.weightsPath, variant.name, new PatternFeatures(variant).size) : undefined;
-    cached = { key, searcher: new Searcher(variant, 4, {}, createEvaluator(variant, { kind: task.evalKind, weights })) };
-  }
-  return task.games.map((spec) => playSelfPlayGame(variant, cached!.searcher, spec));
+  const searcher = workerSearcher(variant, task.evalKind, task.weightsPath, TABLE_MB);
+  return task.games.map((spec) => playSelfPlayGame(variant, searcher, spec));
 }
