@@ -35,11 +35,11 @@ function mirror(board: Board): Board {
   return { side: board.side === 0 ? 1 : 0, squares };
 }
 
-function randomWeights(variant: Variant, seed: number): PatternWeights {
+function randomWeights(variant: Variant, seed: number, patternKings = true): PatternWeights {
   const size = new PatternFeatures(variant).size;
   const random = rng(seed);
   const w = () => Int16Array.from({ length: size }, () => Math.round((random() - 0.5) * 2000));
-  return { variant: variant.name, opening: w(), endgame: w() };
+  return { variant: variant.name, opening: w(), endgame: w(), patternKings };
 }
 
 function samplePositions(variant: Variant, count: number, seed: number): Board[] {
@@ -57,7 +57,7 @@ function samplePositions(variant: Variant, count: number, seed: number): Board[]
  * A slow reading of the region patterns straight from the rule book's squares: which 3^8
  * pattern each 4x4 block shows from each side. The fast extractor must agree.
  */
-function slowPatternIndices(variant: Variant, board: Board): number[] {
+function slowPatternIndices(variant: Variant, board: Board, kings: boolean): number[] {
   const g = variant.geometry;
   const n = g.squares;
   const out: number[] = [];
@@ -69,8 +69,10 @@ function slowPatternIndices(variant: Variant, board: Board): number[] {
       const squares: number[] = [];
       for (let sq = 1; sq <= n; sq++) if (g.row(sq) >= r0 && g.row(sq) < r0 + 4 && g.file(sq) >= f0 && g.file(sq) < f0 + 4) squares.push(sq);
       let white = 0, black = 0;
+      // A king reads as a man of its colour, or (version 1) as an empty square.
+      const piece = (p: number) => (kings && p === WHITE_KING ? WHITE_MAN : kings && p === BLACK_KING ? BLACK_MAN : p);
       squares.forEach((sq, k) => {
-        const here = board.squares[sq], turned = board.squares[n + 1 - sq];
+        const here = piece(board.squares[sq]), turned = piece(board.squares[n + 1 - sq]);
         white += 3 ** k * (here === WHITE_MAN ? 1 : here === BLACK_MAN ? 2 : 0);
         black += 3 ** k * (turned === BLACK_MAN ? 1 : turned === WHITE_MAN ? 2 : 0);
       });
@@ -124,13 +126,21 @@ function slowScalars(variant: Variant, board: Board): number[] {
 
 describe('pattern features', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
-    it(`${variant.name}: every region's pattern, from both sides, equals a slow reading of the board`, () => {
+    it(`${variant.name}: every region's pattern, from both sides, equals a slow reading of the board (kings as pieces, and as empty squares)`, () => {
       const f = new PatternFeatures(variant);
+      const v1 = new PatternFeatures(variant, false);
       const idx = new Int32Array(f.maxFeatures), val = new Float64Array(f.maxFeatures);
+      const idx1 = new Int32Array(f.maxFeatures), val1 = new Float64Array(f.maxFeatures);
+      let differ = 0;
       for (const board of samplePositions(variant, 1500, 7)) {
         const pos = variant.fromBoard(board);
         const count = f.extract(pos, idx, val);
-        expect(Array.from(idx.subarray(0, 2 * f.regions))).toEqual(slowPatternIndices(variant, board));
+        expect(Array.from(idx.subarray(0, 2 * f.regions))).toEqual(slowPatternIndices(variant, board, true));
+        const count1 = v1.extract(pos, idx1, val1);
+        expect(Array.from(idx1.subarray(0, 2 * f.regions))).toEqual(slowPatternIndices(variant, board, false));
+        // Only the patterns differ between the two readings.
+        expect(Array.from(idx1.subarray(2 * f.regions, count1))).toEqual(Array.from(idx.subarray(2 * f.regions, count)));
+        if (idx1.subarray(0, 2 * f.regions).some((x, k) => x !== idx[k])) differ++;
         const sign = pos.side === 0 ? 1 : -1;
         for (let k = 0; k < 2 * f.regions; k++) expect(val[k]).toBe(k % 2 === 0 ? sign : -sign);
         // The side to move term comes last and every index is in range.
@@ -143,6 +153,8 @@ describe('pattern features', () => {
         expect(m >= 0 ? val[m] : 0).toBe(manDiff);
         expect(m >= 0).toBe(manDiff !== 0);
       }
+      // Kings are common enough in the sample for the two readings to differ often.
+      expect(differ).toBeGreaterThan(150);
     });
 
     it(`${variant.name}: the scalar terms, counted over whole bitboards, equal a slow reading square by square`, () => {
@@ -161,17 +173,20 @@ describe('pattern features', () => {
     });
 
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move (random weights)`, () => {
-      const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3));
-      let nonZero = 0;
-      for (const board of samplePositions(variant, 3000, 11)) {
-        const a = evaluator.evaluate(variant.fromBoard(board));
-        const stuckA = evaluator.sideToMoveStuck;
-        const b = evaluator.evaluate(variant.fromBoard(mirror(board)));
-        expect(b, JSON.stringify(board)).toBe(a);
-        expect(evaluator.sideToMoveStuck).toBe(stuckA);
-        if (a !== 0) nonZero++;
+      for (const patternKings of [true, false]) {
+        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings));
+        expect(evaluator.features.patternKings).toBe(patternKings);
+        let nonZero = 0;
+        for (const board of samplePositions(variant, 3000, 11)) {
+          const a = evaluator.evaluate(variant.fromBoard(board));
+          const stuckA = evaluator.sideToMoveStuck;
+          const b = evaluator.evaluate(variant.fromBoard(mirror(board)));
+          expect(b, JSON.stringify(board)).toBe(a);
+          expect(evaluator.sideToMoveStuck).toBe(stuckA);
+          if (a !== 0) nonZero++;
+        }
+        expect(nonZero).toBeGreaterThan(2500);
       }
-      expect(nonZero).toBeGreaterThan(2500);
     });
 
     it(`${variant.name}: the shipped weights load, are the default evaluation and are colour-symmetric`, () => {
@@ -231,12 +246,21 @@ describe('weights file', () => {
   });
   it('another variant, another version, another layout or a damaged payload is refused', () => {
     expect(() => decodeWeights(good, 'international', new PatternFeatures(INTERNATIONAL).size, 'f')).toThrow(/made for "english", not international/);
-    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, 'english', size, 'f')).toThrow(/version 2, this build reads version 1/);
+    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, 'english', size, 'f')).toThrow(/version 3, this build reads versions 1 and 2/);
     expect(() => decodeWeights({ ...good, size: size - 1 }, 'english', size, 'f')).toThrow(/weights a phase/);
     expect(() => decodeWeights({ ...good, format: 'x' }, 'english', size, 'f')).toThrow(/not a weights file/);
     const flipped = good.endgame.slice(0, 100) + (good.endgame[100] === 'A' ? 'B' : 'A') + good.endgame.slice(101);
     expect(() => decodeWeights({ ...good, endgame: flipped }, 'english', size, 'f')).toThrow(/checksum does not match/);
     expect(() => decodeWeights([], 'english', size, 'f')).toThrow(/expected a JSON object/);
+  });
+  it('version 1 files (patterns without kings) load as such, and weights of that kind are written as version 1', () => {
+    const old = encodeWeights(randomWeights(ENGLISH, 5, false));
+    expect(old.version).toBe(1);
+    expect(good.version).toBe(WEIGHTS_VERSION);
+    const w = decodeWeights(old, 'english', size, 'f');
+    expect(w.patternKings).toBe(false);
+    expect(Array.from(w.opening)).toEqual(Array.from(randomWeights(ENGLISH, 5).opening));
+    expect(decodeWeights(good, 'english', size, 'f').patternKings).toBe(true);
   });
   it('the evaluator refuses weights of another size or variant', () => {
     expect(() => new PatternEvaluator(INTERNATIONAL, randomWeights(ENGLISH, 1))).toThrow(/for english, not international/);

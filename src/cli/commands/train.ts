@@ -138,6 +138,7 @@ function fitCommand(): Command {
       const opening = new Float64Array(features.size), endgame = new Float64Array(features.size);
       if (o.init) {
         const w = readWeightsFile(o.init, variant.name, features.size);
+        if (!w.patternKings) throw new Error(`--init ${o.init}: weights of version 1 (patterns without kings) cannot start a fit of this build's features`);
         for (let k = 0; k < features.size; k++) { opening[k] = w.opening[k] / WEIGHT_UNITS; endgame[k] = w.endgame[k] / WEIGHT_UNITS; }
       } else {
         const c = defaultWeights(variant.name);
@@ -164,7 +165,7 @@ function fitCommand(): Command {
         scale: Number(scale.toFixed(2)), resultWeight, learntWeights: fit.learnt, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
-      const file = encodeWeights({ variant: variant.name, opening: quantize(fit.opening), endgame: quantize(fit.endgame) }, about);
+      const file = encodeWeights({ variant: variant.name, opening: quantize(fit.opening), endgame: quantize(fit.endgame), patternKings: features.patternKings }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const m = features.scalar('man'), k = features.scalar('king');
       say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} ` +

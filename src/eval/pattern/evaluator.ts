@@ -16,9 +16,10 @@ export class PatternEvaluator implements PositionEvaluator {
   private readonly packed: Int32Array;
   sideToMoveStuck = false;
 
-  constructor(readonly variant: Variant, weights: PatternWeights, features = new PatternFeatures(variant)) {
-    this.features = features;
+  constructor(readonly variant: Variant, weights: PatternWeights) {
     if (weights.variant !== variant.name) throw new Error(`evaluation weights are for ${weights.variant}, not ${variant.name}`);
+    const features = new PatternFeatures(variant, weights.patternKings);
+    this.features = features;
     if (weights.opening.length !== features.size || weights.endgame.length !== features.size) {
       throw new Error(`evaluation weights have ${weights.opening.length} entries, the ${variant.name} evaluation needs ${features.size}`);
     }

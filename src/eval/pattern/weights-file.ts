@@ -7,7 +7,8 @@
 import type { VariantName } from '../../rules/variant.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
-export const WEIGHTS_VERSION = 1;
+/** Version 2: the region patterns read kings as pieces. Version 1 (read, and written for such weights): as empty squares. */
+export const WEIGHTS_VERSION = 2;
 /** Weight units per centi-man in the file and the evaluator. */
 export const WEIGHT_UNITS = 10;
 const MAX_WEIGHT = 32767;
@@ -17,6 +18,8 @@ export interface PatternWeights {
   /** Weights per phase in WEIGHT_UNITS, index as PatternFeatures lays them out. */
   opening: Int16Array;
   endgame: Int16Array;
+  /** Whether the region patterns read kings as pieces (version 2) or as empty squares (version 1): PatternFeatures.patternKings. */
+  patternKings: boolean;
 }
 
 export interface WeightsFile {
@@ -46,7 +49,7 @@ export function encodeWeights(w: PatternWeights, about?: Record<string, unknown>
   if (w.opening.length !== w.endgame.length) throw new Error('opening and endgame weights differ in size');
   return {
     format: WEIGHTS_FORMAT,
-    version: WEIGHTS_VERSION,
+    version: w.patternKings ? WEIGHTS_VERSION : 1,
     variant: w.variant,
     size: w.opening.length,
     checksum: checksum(w.opening, w.endgame),
@@ -67,14 +70,14 @@ export function decodeWeights(data: unknown, variant: VariantName, size: number,
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('not a weights file (expected a JSON object)');
   const f = data as Partial<WeightsFile>;
   if (f.format !== WEIGHTS_FORMAT) fail(`not a weights file (format is ${JSON.stringify(f.format)}, expected "${WEIGHTS_FORMAT}")`);
-  if (f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads version ${WEIGHTS_VERSION}`);
+  if (f.version !== 1 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 and ${WEIGHTS_VERSION}`);
   if (f.variant !== variant) fail(`made for ${JSON.stringify(f.variant)}, not ${variant}`);
   if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant} evaluation has ${size}`);
   if (typeof f.opening !== 'string' || typeof f.endgame !== 'string') fail('opening or endgame weights missing');
   const opening = fromBase64(f.opening!, size, 'opening', fail);
   const endgame = fromBase64(f.endgame!, size, 'endgame', fail);
   if (f.checksum !== checksum(opening, endgame)) fail('checksum does not match (the file is damaged)');
-  return { variant, opening, endgame };
+  return { variant, opening, endgame, patternKings: f.version === WEIGHTS_VERSION };
 }
 
 function toBase64(a: Int16Array): string {
