@@ -23,6 +23,7 @@ import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
 import { type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, rootOrderBias } from './lazy-smp.ts';
 import { planTime } from './time.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
+import { MoveHistory, pieceTo } from './move-history.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
 export const MAX_PLY = 128;
@@ -53,6 +54,8 @@ export interface SearchOptions {
    * that fails high, the node is cut without its full search (ProbCut, as Scan prunes).
    */
   probCut: boolean;
+  /** Continuation histories (move-history.ts) beside the from-to history, and losses for the quiet moves a cut-off passed over. */
+  continuationHistory: boolean;
 }
 
 // Measured with bench/selfplay.ts at equal nodes (A = option on, B = off), 2026-11-23:
@@ -68,7 +71,11 @@ export interface SearchOptions {
 // 2026-11-24 (later), with probCut: reverse futility (a non-PV node of depth 1-3, no capture
 // for either side, cut when its static evaluation beats beta by 60 a ply): English +43 =121 -35
 // of 199 (+14 ± 35); at 30 a ply, +15 =35 -22 of 72: dropped.
-export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false };
+// 2026-11-25, with probCut: continuationHistory on: English +37 =138 -25 of 200 (+21 ± 28); on.
+// Tried and dropped: a move at depth 1 that leaves the mover threatening a capture searched a
+// ply deeper (so the threat meets a real reply before quiescence): twice the nodes at depth 13,
+// English +25 =69 -28 of 122 (-9).
+export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
 export function defaultOptions(variant: Variant): SearchOptions {
@@ -147,8 +154,7 @@ export class Searcher {
   private readonly order: Int32Array[] = [];
   /** Per ply, the moves put off because another search was busy with them (busy-moves.ts). */
   private readonly deferred: Int32Array[] = [];
-  private readonly killers = new Int32Array(MAX_PLY * 2);
-  private readonly historyScore = new Int32Array(2 * 64 * 64);
+  private readonly history = new MoveHistory(MAX_PLY);
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY + 1);
 
@@ -202,8 +208,7 @@ export class Searcher {
   /** Forget everything learnt: table, killers, history (a new game, or reproducible runs). */
   clear(): void {
     this.tt.clear();
-    this.killers.fill(0);
-    this.historyScore.fill(0);
+    this.history.clear();
   }
 
   search(root: Position, request: SearchRequest): SearchResult {
@@ -222,6 +227,7 @@ export class Searcher {
     const plan = planTime(limits);
     this.hardMs = plan.hardMs;
     this.tt.nextGeneration();
+    this.history.continuation = this.options.continuationHistory;
     this.setUpStack(root, request);
     this.positions[0].copyFrom(root);
     this.tables?.setRoot(root);
@@ -412,6 +418,7 @@ export class Searcher {
     const s = this.base + ply;
     const from = list.from[i];
     const isKing = (from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1) !== 0;
+    this.history.setPlayed(ply, pieceTo(list.to[i], isKing));
     const captured = list.captures[i] > 0;
     const crowned = (list.flags[i] & CROWNS) !== 0;
     this.keyLo[s + 1] = child.keyLo;
@@ -487,6 +494,8 @@ export class Searcher {
     const busy = depth >= BUSY_DEPTH ? this.busy : null;
     const deferred = this.deferred[ply];
     let deferredCount = 0;
+    const history = this.history;
+    history.startNode(ply);
     // The moves in order, then any put off because another search was busy with them.
     for (let k = 0; k < n + deferredCount; k++) {
       let i = k;
@@ -533,11 +542,12 @@ export class Searcher {
           this.updatePv(ply, bestMove);
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
-            if (!capturing) this.rewardQuiet(ply, side, list, i, depth);
+            if (!capturing) history.cutOff(ply, side, depth, list.from[i], list.to[i], this.pieceToOf(ply, list, i), bestMove);
             break;
           }
         }
       }
+      if (!capturing) history.tryQuiet(ply, list.from[i], list.to[i], this.pieceToOf(ply, list, i));
     }
 
     let stored = bestScore;
@@ -602,8 +612,8 @@ export class Searcher {
     const list = this.lists[ply];
     const order = this.order[ply];
     const pos = this.positions[ply];
-    const k1 = this.killers[ply * 2], k2 = this.killers[ply * 2 + 1];
-    const hist = pos.side * 4096;
+    const history = this.history;
+    const k1 = history.killers[ply * 2], k2 = history.killers[ply * 2 + 1];
     const helper = ply === 0 && this.role !== null ? this.role.index : 0;
     for (let i = 0; i < n; i++) {
       const e = encode(list, i);
@@ -615,7 +625,7 @@ export class Searcher {
       } else if (list.flags[i] & CROWNS) v = 50_000_000;
       else if (e === k1) v = 40_000_000;
       else if (e === k2) v = 39_000_000;
-      else v = this.historyScore[hist + list.from[i] * 64 + list.to[i]] + (helper && rootOrderBias(helper, list.from[i], list.to[i]));
+      else v = history.score(ply, pos.side, list.from[i], list.to[i], this.pieceToOf(ply, list, i)) + (helper && rootOrderBias(helper, list.from[i], list.to[i]));
       order[i] = v;
     }
   }
@@ -630,17 +640,10 @@ export class Searcher {
     t = list.captures[a]; list.captures[a] = list.captures[b]; list.captures[b] = t;
   }
 
-  private rewardQuiet(ply: number, side: number, list: MoveList, i: number, depth: number): void {
-    const e = encode(list, i);
-    if (this.killers[ply * 2] !== e) {
-      this.killers[ply * 2 + 1] = this.killers[ply * 2];
-      this.killers[ply * 2] = e;
-    }
-    const h = side * 4096 + list.from[i] * 64 + list.to[i];
-    this.historyScore[h] += depth * depth;
-    if (this.historyScore[h] > 20_000_000) {
-      for (let k = 0; k < this.historyScore.length; k++) this.historyScore[k] >>= 1;
-    }
+  /** The continuation index (move-history.ts) of move i of ply's list. */
+  private pieceToOf(ply: number, list: MoveList, i: number): number {
+    const pos = this.positions[ply], from = list.from[i];
+    return pieceTo(list.to[i], (from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1) !== 0);
   }
 
   private updatePv(ply: number, move: number): void {

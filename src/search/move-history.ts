@@ -1,0 +1,105 @@
+// What the search learns about quiet moves as it goes, to try the likely cut-offs first:
+// two killers a ply, a history score per (side, from, to), and continuation histories that
+// score a move by the move before it (the opponent's reply it answers) and by our own move
+// two plies up (the plan it follows). A move that cuts off gains; the quiet moves tried
+// before it at that node lose as much. Scores saturate towards ±HISTORY_MAX ("gravity"), so
+// old lessons fade as new ones come without any rescaling pass.
+
+import { MAX_MOVES } from '../rules/move.ts';
+
+/** The largest magnitude any history score approaches. */
+export const HISTORY_MAX = 1 << 16;
+/** Index of a move for the continuation tables: a man's or a king's destination bit. */
+const PIECE_TO = 128;
+/** The row of a continuation table read when there is no move before (the root). */
+const NO_MOVE = PIECE_TO;
+
+export class MoveHistory {
+  readonly killers: Int32Array;
+  private readonly main = new Int32Array(2 * 64 * 64);
+  /** [previous move's piece-to, or NO_MOVE][this move's piece-to] */
+  private readonly counter = new Int32Array((PIECE_TO + 1) * PIECE_TO);
+  private readonly followUp = new Int32Array((PIECE_TO + 1) * PIECE_TO);
+  /** The piece-to index of the move made at each ply of the current line. */
+  private readonly played: Int32Array;
+  /** Quiet moves tried at each ply before the current one (from-to and piece-to packed). */
+  private readonly tried: Int32Array;
+  private readonly triedCount: Int32Array;
+
+  /** False: the history alone, by depth squared, halved when large, no losses (as before continuation histories). */
+  continuation = true;
+
+  constructor(maxPly: number) {
+    this.killers = new Int32Array(maxPly * 2);
+    this.played = new Int32Array(maxPly + 1).fill(NO_MOVE);
+    this.tried = new Int32Array((maxPly + 1) * MAX_MOVES);
+    this.triedCount = new Int32Array(maxPly + 1);
+  }
+
+  clear(): void {
+    this.killers.fill(0);
+    this.main.fill(0);
+    this.counter.fill(0);
+    this.followUp.fill(0);
+  }
+
+  /** Records the move made at `ply` (its piece-to index: pieceTo()). */
+  setPlayed(ply: number, pieceTo: number): void {
+    this.played[ply] = pieceTo;
+  }
+
+  /** Score of a quiet move at `ply` by the side `side`. */
+  score(ply: number, side: number, from: number, to: number, pieceTo: number): number {
+    const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
+    const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
+    if (!this.continuation) return this.main[side * 4096 + from * 64 + to];
+    return this.main[side * 4096 + from * 64 + to] + this.counter[prev * PIECE_TO + pieceTo] + this.followUp[own * PIECE_TO + pieceTo];
+  }
+
+  /** A new node at `ply`: no quiet move tried yet. */
+  startNode(ply: number): void {
+    this.triedCount[ply] = 0;
+  }
+
+  /** A quiet move searched at `ply` that did not cut off (yet). */
+  tryQuiet(ply: number, from: number, to: number, pieceTo: number): void {
+    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (pieceTo << 12);
+  }
+
+  /** The quiet move (from, to, pieceTo) cut off at `ply` with `depth` to go: it gains, the ones tried before it lose. */
+  cutOff(ply: number, side: number, depth: number, from: number, to: number, pieceTo: number, encoded: number): void {
+    const k = ply * 2;
+    if (this.killers[k] !== encoded) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = encoded;
+    }
+    if (!this.continuation) {
+      const h = side * 4096 + from * 64 + to;
+      this.main[h] += depth * depth;
+      if (this.main[h] > 20_000_000) for (let j = 0; j < this.main.length; j++) this.main[j] >>= 1;
+      return;
+    }
+    const bonus = Math.min(depth * depth * 32, HISTORY_MAX >> 2);
+    const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
+    const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
+    this.adjust(side * 4096 + from * 64 + to, prev * PIECE_TO + pieceTo, own * PIECE_TO + pieceTo, bonus);
+    const t = ply * MAX_MOVES, n = this.triedCount[ply];
+    for (let j = 0; j < n; j++) {
+      const x = this.tried[t + j], ft = x & 4095, pt = x >>> 12;
+      if (ft === from * 64 + to) continue;
+      this.adjust(side * 4096 + ft, prev * PIECE_TO + pt, own * PIECE_TO + pt, -bonus);
+    }
+  }
+
+  private adjust(m: number, c: number, f: number, delta: number): void {
+    const a = delta < 0 ? -delta : delta;
+    this.main[m] += delta - ((this.main[m] * a) / HISTORY_MAX | 0);
+    this.counter[c] += delta - ((this.counter[c] * a) / HISTORY_MAX | 0);
+    this.followUp[f] += delta - ((this.followUp[f] * a) / HISTORY_MAX | 0);
+  }
+}
+
+/** A move's continuation index: its destination bit, and whether a king makes it. */
+export function pieceTo(to: number, king: boolean): number {
+  return king ? 64 + to : to;
+}
