@@ -99,7 +99,7 @@ function fitCommand(): Command {
     .requiredOption('-o, --out <file>', 'weights file to write')
     .option('--init <file>', 'start from these weights (default: material only)')
     .option('--lr <x>', 'Adam learning rate, in centi-men', '5')
-    .option('--l2 <x>', 'L2 regularisation', '1e-8')
+    .option('--l2 <x>', 'L2 regularisation', '1e-10')
     .option('--batch <n>', 'positions a step', '4096')
     .option('--epochs <n>', 'most epochs', '40')
     .option('--patience <n>', 'epochs without a better held-out loss before stopping', '3')
