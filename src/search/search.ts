@@ -71,7 +71,8 @@ export interface SearchOptions {
 // 2026-11-24 (later), with probCut: reverse futility (a non-PV node of depth 1-3, no capture
 // for either side, cut when its static evaluation beats beta by 60 a ply): English +43 =121 -35
 // of 199 (+14 ± 35); at 30 a ply, +15 =35 -22 of 72: dropped.
-// 2026-11-25, with probCut: continuationHistory on: English +37 =138 -25 of 200 (+21 ± 28); on.
+// 2026-11-25, with probCut: continuationHistory on: English +37 =138 -25 of 200 (+21 ± 28);
+// International (50,000 nodes) +63 =99 -38 of 200 (+44): on.
 // Tried and dropped: a move at depth 1 that leaves the mover threatening a capture searched a
 // ply deeper (so the threat meets a real reply before quiescence): twice the nodes at depth 13,
 // English +25 =69 -28 of 122 (-9).
