@@ -137,6 +137,11 @@ function encode(list: MoveList, i: number): number {
   return ENC_VALID | list.from[i] | (list.to[i] << 6) | (h << 12);
 }
 
+/** Whether a king stands on bit `b` of `pos`. */
+function kingAt(pos: Position, b: number): boolean {
+  return (b < 32 ? (pos.kLo >>> b) & 1 : (pos.kHi >>> (b - 32)) & 1) !== 0;
+}
+
 /** Where the move encoded as `move` stands among the first n of `list`, or -1. */
 function indexOf(list: MoveList, n: number, move: number): number {
   for (let i = 0; i < n; i++) if (encode(list, i) === move) return i;
@@ -418,7 +423,7 @@ export class Searcher {
     this.variant.make(child, pos, list, i);
     const s = this.base + ply;
     const from = list.from[i];
-    const isKing = (from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1) !== 0;
+    const isKing = kingAt(pos, from);
     this.history.setPlayed(ply, pieceTo(list.to[i], isKing));
     const captured = list.captures[i] > 0;
     const crowned = (list.flags[i] & CROWNS) !== 0;
@@ -644,7 +649,7 @@ export class Searcher {
   /** The continuation index (move-history.ts) of move i of ply's list. */
   private pieceToOf(ply: number, list: MoveList, i: number): number {
     const pos = this.positions[ply], from = list.from[i];
-    return pieceTo(list.to[i], (from < 32 ? (pos.kLo >>> from) & 1 : (pos.kHi >>> (from - 32)) & 1) !== 0);
+    return pieceTo(list.to[i], kingAt(pos, from));
   }
 
   private updatePv(ply: number, move: number): void {
