@@ -11,9 +11,12 @@ describe('move history', () => {
     const h = new MoveHistory(16);
     h.setPlayed(0, pieceTo(20, false));
     h.startNode(1);
-    h.tryQuiet(1, 5, 9, pieceTo(9, false));
-    h.tryQuiet(1, 6, 10, pieceTo(10, false));
-    h.cutOff(1, WHITE, 6, 7, 11, pieceTo(11, false), 12345);
+    h.setPlayed(1, pieceTo(9, false));
+    h.tryQuiet(1, 5, 9);
+    h.setPlayed(1, pieceTo(10, false));
+    h.tryQuiet(1, 6, 10);
+    h.setPlayed(1, pieceTo(11, false));
+    h.cutOff(1, WHITE, 6, 7, 11, 12345);
     expect(h.score(1, WHITE, 7, 11, pieceTo(11, false))).toBeGreaterThan(0);
     expect(h.score(1, WHITE, 5, 9, pieceTo(9, false))).toBeLessThan(0);
     expect(h.score(1, WHITE, 6, 10, pieceTo(10, false))).toBeLessThan(0);
@@ -30,7 +33,8 @@ describe('move history', () => {
       h.setPlayed(2, pieceTo(30, true)); // our own move two plies up
       h.setPlayed(3, pieceTo(20, false)); // the opponent's reply
       h.startNode(4);
-      h.cutOff(4, WHITE, 8, move.from, move.to, move.pt, 1);
+      h.setPlayed(4, move.pt);
+      h.cutOff(4, WHITE, 8, move.from, move.to, 1);
     }
     const inContext = h.score(4, WHITE, move.from, move.to, move.pt);
     h.setPlayed(3, pieceTo(21, false));
@@ -46,8 +50,10 @@ describe('move history', () => {
     const h = new MoveHistory(16);
     for (let k = 0; k < 10_000; k++) {
       h.startNode(5);
-      h.tryQuiet(5, 1, 2, pieceTo(2, false));
-      h.cutOff(5, WHITE, 40, 3, 4, pieceTo(4, false), 1);
+      h.setPlayed(5, pieceTo(2, false));
+      h.tryQuiet(5, 1, 2);
+      h.setPlayed(5, pieceTo(4, false));
+      h.cutOff(5, WHITE, 40, 3, 4, 1);
     }
     const top = h.score(5, WHITE, 3, 4, pieceTo(4, false)), bottom = h.score(5, WHITE, 1, 2, pieceTo(2, false));
     expect(top).toBeLessThanOrEqual(3 * HISTORY_MAX);
@@ -60,12 +66,14 @@ describe('move history', () => {
     const h = new MoveHistory(16);
     h.continuation = false;
     h.startNode(1);
-    h.tryQuiet(1, 5, 9, pieceTo(9, false));
-    h.cutOff(1, WHITE, 6, 7, 11, pieceTo(11, false), 1);
-    h.cutOff(1, WHITE, 3, 7, 11, pieceTo(11, false), 1);
+    h.setPlayed(1, pieceTo(9, false));
+    h.tryQuiet(1, 5, 9);
+    h.setPlayed(1, pieceTo(11, false));
+    h.cutOff(1, WHITE, 6, 7, 11, 1);
+    h.cutOff(1, WHITE, 3, 7, 11, 1);
     expect(h.score(1, WHITE, 7, 11, pieceTo(11, false))).toBe(36 + 9);
     expect(h.score(1, WHITE, 5, 9, pieceTo(9, false))).toBe(0);
-    for (let k = 0; k < 50; k++) h.cutOff(1, WHITE, 1000, 7, 11, pieceTo(11, false), 1);
+    for (let k = 0; k < 50; k++) h.cutOff(1, WHITE, 1000, 7, 11, 1);
     expect(h.score(1, WHITE, 7, 11, pieceTo(11, false))).toBeLessThanOrEqual(20_000_000);
     h.clear();
     expect(h.score(1, WHITE, 7, 11, pieceTo(11, false))).toBe(0);

@@ -50,9 +50,9 @@ export class MoveHistory {
 
   /** Score of a quiet move at `ply` by the side `side`. */
   score(ply: number, side: number, from: number, to: number, pieceTo: number): number {
+    if (!this.continuation) return this.main[side * 4096 + from * 64 + to];
     const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
     const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
-    if (!this.continuation) return this.main[side * 4096 + from * 64 + to];
     return this.main[side * 4096 + from * 64 + to] + this.counter[prev * PIECE_TO + pieceTo] + this.followUp[own * PIECE_TO + pieceTo];
   }
 
@@ -61,13 +61,19 @@ export class MoveHistory {
     this.triedCount[ply] = 0;
   }
 
-  /** A quiet move searched at `ply` that did not cut off (yet). */
-  tryQuiet(ply: number, from: number, to: number, pieceTo: number): void {
-    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (pieceTo << 12);
+  /**
+   * The quiet move (from, to) made at `ply` (its piece-to index recorded by setPlayed) was
+   * searched and did not cut off (yet).
+   */
+  tryQuiet(ply: number, from: number, to: number): void {
+    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (this.played[ply] << 12);
   }
 
-  /** The quiet move (from, to, pieceTo) cut off at `ply` with `depth` to go: it gains, the ones tried before it lose. */
-  cutOff(ply: number, side: number, depth: number, from: number, to: number, pieceTo: number, encoded: number): void {
+  /**
+   * The quiet move (from, to) made at `ply` (setPlayed) cut off with `depth` to go: it gains,
+   * the ones tried before it lose.
+   */
+  cutOff(ply: number, side: number, depth: number, from: number, to: number, encoded: number): void {
     const k = ply * 2;
     if (this.killers[k] !== encoded) {
       this.killers[k + 1] = this.killers[k];
@@ -80,6 +86,7 @@ export class MoveHistory {
       return;
     }
     const bonus = Math.min(depth * depth * 32, HISTORY_MAX >> 2);
+    const pieceTo = this.played[ply];
     const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
     const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
     this.adjust(side * 4096 + from * 64 + to, prev * PIECE_TO + pieceTo, own * PIECE_TO + pieceTo, bonus);

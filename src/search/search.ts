@@ -548,12 +548,13 @@ export class Searcher {
           this.updatePv(ply, bestMove);
           if (ply === 0) this.rootScore = score;
           if (score >= beta) {
-            if (!capturing) history.cutOff(ply, side, depth, list.from[i], list.to[i], this.pieceToOf(ply, list, i), bestMove);
+            if (!capturing) history.cutOff(ply, side, depth, list.from[i], list.to[i], bestMove);
             break;
           }
         }
       }
-      if (!capturing) history.tryQuiet(ply, list.from[i], list.to[i], this.pieceToOf(ply, list, i));
+      // The move made at this ply is still move i: the searches below make moves only deeper.
+      if (!capturing) history.tryQuiet(ply, list.from[i], list.to[i]);
     }
 
     let stored = bestScore;
