@@ -84,6 +84,8 @@ export interface SearchOptions {
 // Tried and dropped: a move at depth 1 that leaves the mover threatening a capture searched a
 // ply deeper (so the threat meets a real reply before quiescence): twice the nodes at depth 13,
 // English +25 =69 -28 of 122 (-9).
+// 2026-11-25 (eighth session), ProbCut from depth 5 (PROBCUT_MIN_DEPTH): International probCut
+// on, 50,000 nodes: +50 =109 -41 of 200 (+16 ± 30), too little to switch it on there.
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
