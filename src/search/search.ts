@@ -86,6 +86,9 @@ export interface SearchOptions {
 // English +25 =69 -28 of 122 (-9).
 // 2026-11-25 (eighth session), ProbCut from depth 5 (PROBCUT_MIN_DEPTH): International probCut
 // on, 50,000 nodes: +50 =109 -41 of 200 (+16 ± 30), too little to switch it on there.
+// Tried and dropped: late-move reductions by history (one ply less for a quiet move whose
+// history score is above HISTORY_MAX / 2, one more below -HISTORY_MAX / 2 from depth 5):
+// English, 100,000 nodes, +35 =128 -37 of 200 (-3).
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
