@@ -9,7 +9,8 @@
 // Each side plays the default evaluation (the learned one where weights ship) unless given
 // --a-eval classic, or --a-weights with a learned weights file (likewise for b). Limits are
 // --nodes N or --time S for both, --a-nodes/--a-time and --b-nodes/--b-time for one side.
-// --part k/n plays every n-th game from k (to run two processes on two cores).
+// --part k/n plays every n-th pair of games from pair k (to run two processes on two cores);
+// each part plays both colours of its openings, so its own tally is not biased by colour.
 
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { PatternFeatures } from '../src/eval/pattern/features.ts';
@@ -32,6 +33,10 @@ function limitsOf(side: string): Limits {
   return side === '' ? { nodes: 30000 } : limitsOf('');
 }
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
+if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0 || part >= parts) {
+  console.error(`selfplay: --part wants k/n with 0 <= k < n, got ${arg('part', '')}`);
+  process.exit(2);
+}
 const maxPlies = Number(arg('max-plies', '300'));
 
 function options(text: string): Partial<SearchOptions> {
@@ -56,7 +61,8 @@ console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 const openings = defaultOpenings(variant);
 
 let a = 0, d = 0, b = 0;
-for (let g = part; g < games; g += parts) {
+for (let g = 0; g < games; g++) {
+  if (Math.floor(g / 2) % parts !== part) continue;
   const opening = openings[Math.floor(g / 2) % openings.length];
   const aIsWhite = g % 2 === 0;
   const game = openingGame(variant, opening);
