@@ -11,6 +11,7 @@
 // --nodes N or --time S for both, --a-nodes/--a-time and --b-nodes/--b-time for one side.
 // --part k/n plays every n-th pair of games from pair k (to run two processes on two cores);
 // each part plays both colours of its openings, so its own tally is not biased by colour.
+// --first G starts at game G (even), to add games to a match without replaying the first ones.
 
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { PatternFeatures } from '../src/eval/pattern/features.ts';
@@ -33,6 +34,12 @@ function limitsOf(side: string): Limits {
   return side === '' ? { nodes: 30000 } : limitsOf('');
 }
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
+// Games before this one are skipped: more games of the same match without playing its first ones again.
+const first = Number(arg('first', '0'));
+if (!Number.isInteger(first) || first < 0 || first % 2 !== 0) {
+  console.error(`selfplay: --first wants an even game number from 0 (games come in pairs), got ${arg('first', '')}`);
+  process.exit(2);
+}
 if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0 || part >= parts) {
   console.error(`selfplay: --part wants k/n with 0 <= k < n, got ${arg('part', '')}`);
   process.exit(2);
@@ -61,7 +68,7 @@ console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 const openings = defaultOpenings(variant);
 
 let a = 0, d = 0, b = 0;
-for (let g = 0; g < games; g++) {
+for (let g = first; g < games; g++) {
   if (Math.floor(g / 2) % parts !== part) continue;
   const opening = openings[Math.floor(g / 2) % openings.length];
   const aIsWhite = g % 2 === 0;
