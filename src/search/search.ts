@@ -327,7 +327,12 @@ export class Searcher {
         if (this.stopped) score = this.rootScore;
         else {
           finished = depth;
-          if (role !== null && this.pvLength[0] > 0) publishIteration(role, depth, rootMove, score | 0);
+          if (role !== null && this.pvLength[0] > 0) {
+            // Nodes first: a search that takes this iteration over reports them with it (otherwise
+            // only every 1024 nodes, and an iteration answered from the table may take fewer).
+            publishNodes(role, this.nodes);
+            publishIteration(role, depth, rootMove, score | 0);
+          }
         }
         pvMoves = this.pvMoves(root);
       }
