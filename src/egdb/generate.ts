@@ -28,6 +28,7 @@
 // the draw-rule counters, the distance bounds the plies until the next conversion.
 
 import { DIRECTIONS, UP_LEFT, UP_RIGHT } from '../board/geometry.ts';
+import { testBit } from '../rules/convert.ts';
 import { CROWNS, MoveList } from '../rules/move.ts';
 import { BLACK, Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -193,10 +194,6 @@ function unmoveTables(variant: Variant): Int32Array {
     }
   }
   return steps;
-}
-
-function testBit(lo: number, hi: number, bit: number): boolean {
-  return bit < 32 ? ((lo >>> bit) & 1) === 1 : ((hi >>> (bit - 32)) & 1) === 1;
 }
 
 /** Moves Black's piece from bit `a` to bit `b` (the king flag with it). */

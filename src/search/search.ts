@@ -15,6 +15,7 @@ import type { Limits } from '../engine/task.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import { EvalCache } from './eval-cache.ts';
+import { testBit } from '../rules/convert.ts';
 import { CROWNS, MAX_MOVES, type Move, MoveList } from '../rules/move.ts';
 import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -149,11 +150,6 @@ const ENC_VALID = 1 << 30;
 function encode(list: MoveList, i: number): number {
   const h = (Math.imul(list.capLo[i], 0x9e3779b1) ^ Math.imul(list.capHi[i], 0x85ebca77)) >>> 14;
   return ENC_VALID | list.from[i] | (list.to[i] << 6) | (h << 12);
-}
-
-/** Whether a king stands on bit `b` of `pos`. */
-function kingAt(pos: Position, b: number): boolean {
-  return (b < 32 ? (pos.kLo >>> b) & 1 : (pos.kHi >>> (b - 32)) & 1) !== 0;
 }
 
 /** Where the move encoded as `move` stands among the first n of `list`, or -1. */
@@ -442,7 +438,7 @@ export class Searcher {
     this.variant.make(child, pos, list, i);
     const s = this.base + ply;
     const from = list.from[i];
-    const isKing = kingAt(pos, from);
+    const isKing = testBit(pos.kLo, pos.kHi, from);
     this.history.setPlayed(ply, pieceTo(list.to[i], isKing));
     const captured = list.captures[i] > 0;
     const crowned = (list.flags[i] & CROWNS) !== 0;
@@ -669,7 +665,7 @@ export class Searcher {
   /** The continuation index (move-history.ts) of move i of ply's list. */
   private pieceToOf(ply: number, list: MoveList, i: number): number {
     const pos = this.positions[ply], from = list.from[i];
-    return pieceTo(list.to[i], kingAt(pos, from));
+    return pieceTo(list.to[i], testBit(pos.kLo, pos.kHi, from));
   }
 
   private updatePv(ply: number, move: number): void {
