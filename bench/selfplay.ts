@@ -69,8 +69,9 @@ const openings = defaultOpenings(variant);
 
 let a = 0, d = 0, b = 0;
 for (let g = first; g < games; g++) {
-  if (Math.floor(g / 2) % parts !== part) continue;
-  const opening = openings[Math.floor(g / 2) % openings.length];
+  const pair = Math.floor(g / 2);
+  if (pair % parts !== part) continue;
+  const opening = openings[pair % openings.length];
   const aIsWhite = g % 2 === 0;
   const game = openingGame(variant, opening);
   const sa = new Searcher(variant, 16, configA.options, evaluator(configA.side));
