@@ -7,7 +7,7 @@ import { defaultOpenings } from '../src/match/openings.ts';
 import { Position } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
-import { RECORD_INTS, SCORE_CLAMP, readRecord } from '../src/train/records.ts';
+import { RECORD_INTS, SCORE_CLAMP, everyNthGame, readRecord, writeRecord } from '../src/train/records.ts';
 import { relabel } from '../src/train/relabel.ts';
 import { LABEL_TABLE_MB } from '../src/train/relabel-worker.ts';
 import { playSelfPlayGame } from '../src/train/selfplay-game.ts';
@@ -49,5 +49,19 @@ describe('train relabel', () => {
     }
     // Fifteen times the nodes of the games' searches: most verdicts move at least a little.
     expect(changed).toBeGreaterThan(count / 4);
+  });
+
+  it('--every n keeps exactly the games numbered a multiple of n, in order', () => {
+    const pos = ENGLISH.startPosition();
+    const games = [0, 1, 2, 3, 4, 5, 10, 10, 11, 15, 20];
+    const records = new Int32Array(games.length * RECORD_INTS);
+    games.forEach((g, i) => writeRecord(records, i, pos, 1, i, g));
+    const kept = (n: number) => {
+      const out = everyNthGame(records, n), p = new Position();
+      return Array.from({ length: out.length / RECORD_INTS }, (_, i) => { const r = readRecord(out, i, p); return [r.game, r.score]; });
+    };
+    expect(kept(2)).toEqual([[0, 0], [2, 2], [4, 4], [10, 6], [10, 7], [20, 10]]);
+    expect(kept(5)).toEqual([[0, 0], [5, 5], [10, 6], [10, 7], [15, 9], [20, 10]]);
+    expect(kept(1)).toHaveLength(games.length);
   });
 });

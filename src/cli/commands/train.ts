@@ -16,7 +16,7 @@ import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
-import { RECORD_INTS, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { RECORD_INTS, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
@@ -71,9 +71,12 @@ function relabelCommand(): Command {
     .option('--eval <kind>', 'evaluation of the searches: pattern or classic', 'pattern')
     .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
+    .option('--every <n>', 'only the games whose number is a multiple of n (2 or 5 keep every held-out game)', '1')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      const records = loadRecords(o.data, variant.name);
+      const every = parseIntOption('every', o.every, 1, 1_000_000);
+      const all = loadRecords(o.data, variant.name);
+      const records = every === 1 ? all : everyNthGame(all, every);
       const count = records.length / RECORD_INTS;
       const progress = new Progress();
       const started = performance.now();
