@@ -4,42 +4,14 @@
 //
 //   node dist/hub-latency.js --runs 10 --tt 64,1024,4096
 
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { distFile } from '../src/tools/dist-path.ts';
 import { arg } from './args.ts';
+import { freshHub, median } from './fresh-hub.ts';
 
 const runs = Number(arg('runs', '10'));
 const sizes = arg('tt', '64,1024,4096').split(',').map(Number);
 const START = 'Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww';
+const hub = (ttMb: number) => freshHub({ 'tt-size': ttMb });
 
-/** A fresh `damka hub` at this table size, past `ready`. */
-async function hub(ttMb: number): Promise<{ child: ChildProcessWithoutNullStreams; next: (pattern: RegExp) => Promise<void> }> {
-  const child = spawn(process.execPath, [distFile('damka.js'), 'hub']);
-  let buffer = '';
-  let waiter: (() => void) | null = null;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => { buffer += chunk; waiter?.(); });
-  const next = (pattern: RegExp) => new Promise<void>((resolve) => {
-    const look = () => {
-      const lines = buffer.split('\n');
-      const i = lines.findIndex((l) => pattern.test(l));
-      if (i < 0) return false;
-      buffer = lines.slice(i + 1).join('\n');
-      waiter = null;
-      resolve();
-      return true;
-    };
-    if (!look()) waiter = () => { look(); };
-  });
-  child.stdin.write(`hub\nset-param name=tt-size value=${ttMb}\ninit\n`);
-  await next(/^ready$/);
-  return { child, next };
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const show = (xs: number[]) => `median ${median(xs).toFixed(1)} ms (min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)}, ${xs.length} runs)`;
 
 for (const tt of sizes) {

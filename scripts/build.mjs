@@ -21,6 +21,7 @@ const entries = {
   'find-tactics': 'bench/find-tactics.ts',
   'check-suites': 'bench/check-suites.ts',
   'hub-latency': 'bench/hub-latency.ts',
+  'first-moves': 'bench/first-moves.ts',
   smp: 'bench/smp.ts',
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',

@@ -10,6 +10,7 @@ import { getVariant } from '../rules/variants.ts';
 import { totalNodes } from '../search/lazy-smp.ts';
 import { Searcher } from '../search/search.ts';
 import { TranspositionTable } from '../search/tt.ts';
+import { DEFAULT_WARM_UP, warmUp } from '../search/warm-up.ts';
 import { arriveAndWait } from './arrival-barrier.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
@@ -19,7 +20,6 @@ import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
 
 /** A searcher per variant and evaluation, and the id of the table it maps. */
 const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
-const WARM_UP_NODES = 10_000;
 /** A worker not there by then is late, not lost: the search copes, only slower at first. */
 const PREPARE_WAIT_MS = 5_000;
 /**
@@ -56,15 +56,13 @@ function tablesFor(variant: Variant, egdbPath: string | null | undefined): Endga
 }
 
 /**
- * Makes the searcher ahead of the first search and warms it up with a short search that is
- * then forgotten, so that neither allocating nor compiling falls in a move's time: cold, the
- * first search of a process ran at a thirtieth of its speed. Small sets of endgame tables
- * are read here too, for the same reason.
+ * Makes the searcher ahead of the first search and warms it up (warm-up.ts) with searches
+ * that are then forgotten, so that neither allocating nor compiling falls in a move's time.
+ * Small sets of endgame tables are read here too, for the same reason.
  */
 export function prepare(task: PrepareTask): number {
   const { searcher } = entryFor(task.variant, task.evalKind);
-  searcher.search(searcher.variant.startPosition(), { limits: { nodes: WARM_UP_NODES } });
-  searcher.clear();
+  warmUp(searcher, { ...DEFAULT_WARM_UP, parallel: (task.workers ?? 1) > 1 });
   tablesFor(searcher.variant, task.egdbPath)?.preload(PRELOAD_BYTES);
   // Every worker runs one prepare task: this one holds its worker until the others have theirs.
   if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
