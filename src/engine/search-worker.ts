@@ -62,8 +62,11 @@ function tablesFor(variant: Variant, egdbPath: string | null | undefined): Endga
  */
 export function prepare(task: PrepareTask): number {
   const { searcher } = entryFor(task.variant, task.evalKind);
+  const tables = tablesFor(searcher.variant, task.egdbPath);
+  tables?.preload(PRELOAD_BYTES);
+  // With the tables the searches will probe: code compiled without them is recompiled when they appear.
+  searcher.useTables(tables);
   warmUp(searcher, { ...DEFAULT_WARM_UP, parallel: (task.workers ?? 1) > 1 });
-  tablesFor(searcher.variant, task.egdbPath)?.preload(PRELOAD_BYTES);
   // Every worker runs one prepare task: this one holds its worker until the others have theirs.
   if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
   return threadId;

@@ -3,8 +3,9 @@
 // when it meets kinds of values it has not seen: the first searches of a fresh worker ran at
 // an eighth of its speed, and a two-thread engine needed half a dozen moves at 0.1 s to reach
 // full speed. So the warm-up searches many positions of a fixed pseudo-random game (men,
-// kings, captures, crownings, endgames), and with `parallel` does so also in the roles of a
-// shared-table search (main and helper), whose code paths a lone search never takes.
+// kings, captures, crownings, endgames), as a real search is asked (stop flag, history, the
+// endgame tables the searcher uses), and with `parallel` also in the roles of a shared-table
+// search (main and helper), whose code paths a lone search never takes.
 
 import { MoveList } from '../rules/move.ts';
 import { Position } from '../rules/position.ts';
@@ -51,6 +52,11 @@ export function warmUp(searcher: Searcher, options: WarmUpOptions = DEFAULT_WARM
   const roles: (ParallelRole | undefined)[] = options.parallel
     ? [0, 1].map((index) => ({ index, nodeCounts: new BigInt64Array(new SharedArrayBuffer(16)), progress: newProgress(2), busy: newBusyMoves() }))
     : [undefined];
+  // What a real search is given (a stop flag, a game history, a listener), so that the code is
+  // compiled for those and not thrown away at the first move for meeting them.
+  const signals = new Int32Array(new SharedArrayBuffer(8));
+  const onInfo = () => {};
+  const keysLo = new Int32Array(GAME_PLIES + 1), keysHi = new Int32Array(GAME_PLIES + 1);
   const list = new MoveList();
   const summary: WarmUpSummary = { searches: 0, withKings: 0, withCaptures: 0 };
   let pos = variant.startPosition();
@@ -63,10 +69,13 @@ export function warmUp(searcher: Searcher, options: WarmUpOptions = DEFAULT_WARM
       ply = -1;
       continue;
     }
+    keysLo[ply] = pos.keyLo;
+    keysHi[ply] = pos.keyHi;
     if (count > 1) {
       const role = roles[summary.searches % roles.length];
       if (role) role.progress.fill(0);
-      searcher.search(pos, { limits: { nodes: options.nodes }, role });
+      const history = { lo: keysLo.subarray(0, ply + 1), hi: keysHi.subarray(0, ply + 1) };
+      searcher.search(pos, { limits: { nodes: options.nodes }, role, signals, stopIndex: role?.index ? 1 : 0, history, onInfo, startedAt: Date.now() });
       summary.searches++;
       if (pos.kLo !== 0 || pos.kHi !== 0) summary.withKings++;
       if (list.captures[0] > 0) summary.withCaptures++;
