@@ -25,9 +25,10 @@ export interface WarmUpOptions {
 }
 
 /**
- * About 0.6-1 s on the 2-core development machine. Measured with bench/first-moves.ts (English,
- * 2 threads, 0.1 s a move, median nodes a second of moves 1-4): 10,000 nodes at the start
- * position alone left them at 0.4-2.2 M; the engine's full speed there is about 4 M.
+ * About 1 s with one worker and 1.5 s with two (English, on the 2-core development machine).
+ * bench/first-moves.ts (English, 2 threads, 0.1 s a move, median M nodes a second of moves 1,
+ * 2, 4 and 5 of fresh processes): 10,000 nodes at the start position gave 0.4, 0.9, 1.7 and
+ * 3.5; this warm-up 2.8, 2.9, 3.6 and 3.5, where the engine's speed later in a game is 3.5-4.5.
  */
 export const DEFAULT_WARM_UP: WarmUpOptions = { searches: 60, nodes: 15_000, maxMs: 2_000, parallel: false };
 
