@@ -16,7 +16,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function ready(ttMb = 64): Promise<EngineProcess> {
-  const p = new EngineProcess(['hub']);
+  // The warm-up on, as users have it: the first search is what it is for.
+  const p = new EngineProcess(['hub'], { DAMKA_WARM_UP: '1' });
   running.push(p);
   p.send('hub', `set-param name=tt-size value=${ttMb}`, 'init');
   await p.expect(/^ready$/, 30_000);

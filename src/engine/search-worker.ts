@@ -66,7 +66,7 @@ export function prepare(task: PrepareTask): number {
   tables?.preload(PRELOAD_BYTES);
   // With the tables the searches will probe: code compiled without them is recompiled when they appear.
   searcher.useTables(tables);
-  warmUp(searcher, { ...DEFAULT_WARM_UP, parallel: (task.workers ?? 1) > 1 });
+  if (task.warmUp !== false) warmUp(searcher, { ...DEFAULT_WARM_UP, parallel: (task.workers ?? 1) > 1 });
   // Every worker runs one prepare task: this one holds its worker until the others have theirs.
   if (task.arrived && task.workers) arriveAndWait(task.arrived, task.workers, PREPARE_WAIT_MS);
   return threadId;

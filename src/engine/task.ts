@@ -74,6 +74,8 @@ export interface PrepareTask {
   evalKind?: EvalKind;
   /** Endgame table directory whose tables are read now (undefined: the default one, null: none). */
   egdbPath?: string | null;
+  /** Search positions to compile the search before the first move (warm-up.ts); default true. */
+  warmUp?: boolean;
   /**
    * The prepare tasks sent at once share this counter (arrival-barrier.ts) so that every
    * worker of the pool runs one: a worker left cold pays its compiling and loading in the

@@ -36,6 +36,11 @@ export class WorkerEngine implements Engine {
   private threads: number;
   private evalKind: EvalKind | undefined;
   private egdbPath: string | null | undefined = undefined;
+  /**
+   * Whether start() warms the workers up (warm-up.ts): about a second that a script starting an
+   * engine for one search, or a test suite starting hundreds, can do without (DAMKA_WARM_UP=0).
+   */
+  private readonly warmUp = process.env.DAMKA_WARM_UP !== '0';
   private table: SharedArrayBuffer | null = null;
   private tableMb = 0;
   private tableId = 0;
@@ -107,7 +112,7 @@ export class WorkerEngine implements Engine {
         // One task a worker: each makes and warms up its own searcher, and waits for the others.
         const workers = this.threads;
         const arrived = newArrivals();
-        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, egdbPath: this.egdbPath, arrived, workers };
+        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, egdbPath: this.egdbPath, warmUp: this.warmUp, arrived, workers };
         const threadIds: number[] = await Promise.all(Array.from({ length: workers }, () => pool.run(task, { name: 'prepare' })));
         this.preparedWorkers = new Set(threadIds).size;
         this.prepared.add(key);

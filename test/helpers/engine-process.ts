@@ -26,8 +26,8 @@ export class EngineProcess {
   private waiters: (() => void)[] = [];
   readonly exited: Promise<number | null>;
 
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' });
+  constructor(args: string[], env: Record<string, string> = {}) {
+    this.child = spawn(process.execPath, [CLI, ...args], { stdio: 'pipe', env: { ...process.env, ...env } });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.buffer += chunk;
