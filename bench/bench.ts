@@ -9,16 +9,11 @@ import { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH } from '../s
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
+import { median } from './median.ts';
 import { rapidPerft } from './rapid-draughts-adapter.ts';
 import { BENCH_DEPTH, benchVariants, readBenchPositions, runSearchBench } from '../src/tools/search-bench.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
 async function timeRuns(label: string, fn: () => number | Promise<number>): Promise<{ leaves: number; ms: number }> {
   const times: number[] = [];

@@ -8,11 +8,12 @@
 
 import { getVariant } from '../src/rules/variants.ts';
 import { formatHubPosition } from '../src/notation/hub-position.ts';
+import { hubVariantName } from '../src/protocols/hub/variant-name.ts';
 import { arg } from './args.ts';
-import { freshHub, median } from './fresh-hub.ts';
+import { freshHub } from './fresh-hub.ts';
+import { median } from './median.ts';
 
 const variant = getVariant(arg('variant', 'english'));
-const hubVariant = variant.name === 'international' ? 'normal' : variant.name;
 const threads = Number(arg('threads', '1'));
 const runs = Number(arg('runs', '8'));
 const moves = Number(arg('moves', '16'));
@@ -22,7 +23,7 @@ const start = formatHubPosition(variant, variant.toBoard(variant.startPosition()
 const nps: number[][] = Array.from({ length: moves }, () => []);
 const depth: number[][] = Array.from({ length: moves }, () => []);
 for (let r = 0; r < runs; r++) {
-  const { child, next } = await freshHub({ variant: hubVariant, threads });
+  const { child, next } = await freshHub({ variant: hubVariantName(variant), threads });
   const played: string[] = [];
   for (let m = 0; m < moves; m++) {
     child.stdin.write(`pos pos=${start} moves="${played.join(' ')}"\nlevel move-time=${moveTime}\ngo think\n`);

@@ -34,8 +34,3 @@ export async function freshHub(params: Record<string, string | number>): Promise
   await next(/^ready$/);
   return { child, next };
 }
-
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-}

@@ -5,7 +5,8 @@
 //   node dist/hub-latency.js --runs 10 --tt 64,1024,4096
 
 import { arg } from './args.ts';
-import { freshHub, median } from './fresh-hub.ts';
+import { freshHub } from './fresh-hub.ts';
+import { median } from './median.ts';
 
 const runs = Number(arg('runs', '10'));
 const sizes = arg('tt', '64,1024,4096').split(',').map(Number);

@@ -14,14 +14,9 @@ import { getVariant } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { BENCH_DEPTH, type BenchPosition, type BenchResult, readBenchPositions, runEngineBench } from '../src/tools/search-bench.ts';
 import { arg } from './args.ts';
+import { median } from './median.ts';
 
 const RUNS = Number(arg('runs', '3'));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
 function progress(text: string): void {
   if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${text}`);

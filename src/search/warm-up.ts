@@ -25,7 +25,8 @@ export interface WarmUpOptions {
 }
 
 /**
- * About 1 s with one worker and 1.5 s with two (English, on the 2-core development machine).
+ * Adds about 0.5 s to an engine's start with one worker and 1 s with two (English, on the
+ * 2-core development machine, where `init` then takes 0.9 and 1.5 s without tables).
  * bench/first-moves.ts (English, 2 threads, 0.1 s a move, median M nodes a second of moves 1,
  * 2, 4 and 5 of fresh processes): 10,000 nodes at the start position gave 0.4, 0.9, 1.7 and
  * 3.5; this warm-up 2.8, 2.9, 3.6 and 3.5, where the engine's speed later in a game is 3.5-4.5.
