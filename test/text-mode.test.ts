@@ -31,7 +31,7 @@ describe('text mode', () => {
     // Black's legal moves after 11-15 and the engine's reply, whatever the engine chose.
     const game = new Game(ENGLISH);
     game.play(parseMove(ENGLISH, game.position, '11-15'));
-    game.play(parseMove(ENGLISH, game.position, reply.replace(/^engine plays /, '').split(' ')[0]));
+    game.play(parseMove(ENGLISH, game.position, reply.split(' ')[2]));
     const legal = game.legalMoves();
     expect(moves.split(' ').sort()).toEqual(legal.map((m) => formatMove(ENGLISH, m, legal)).sort());
     p.send('undo');
