@@ -460,6 +460,19 @@ describe('damka hub: whole game and shutdown', () => {
     expect(performance.now() - t0).toBeLessThan(1000);
   });
 
+  it('exits cleanly when stdin closes while init is still preparing the workers', async () => {
+    // A script piping `hub` and `init` and nothing more: the workers are ended mid-preparation,
+    // which must not surface as an unhandled rejection (a stack trace and exit code 1).
+    for (const threads of [1, 2]) {
+      const p = new EngineProcess(['hub']);
+      running.push(p);
+      p.send('hub', 'set-param name=variant value=english', `set-param name=threads value=${threads}`, 'init');
+      p.child.stdin.end();
+      expect(await p.exited).toBe(0);
+      expect(p.stderr).toBe('');
+    }
+  });
+
   it('writes only protocol lines on stdout', async () => {
     const p = await started(ENGLISH);
     p.send(`pos pos=${startString(ENGLISH)}`, 'level depth=5', 'go think', 'ping', 'bogus', 'quit');

@@ -102,9 +102,11 @@ export class WorkerEngine implements Engine {
         const task: PrefaultTask = { table, next: new Int32Array(new SharedArrayBuffer(4)) };
         const shares = Array.from({ length: this.threads }, () => pool.run(task, { name: 'prefaultTable' }));
         // This thread takes chunks too, once the workers have theirs (with one worker, that halves the wait).
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        TranspositionTable.prefault(table, task.next);
-        await Promise.all(shares);
+        // One Promise.all over both, made at once: a share that fails while this thread waits
+        // (close() during init ends the workers) is then handled, not an unhandled rejection
+        // that would kill the process.
+        const mine = new Promise((resolve) => setTimeout(resolve, 1)).then(() => TranspositionTable.prefault(table, task.next));
+        await Promise.all([...shares, mine]);
       }
       const key = `${variant.name}:${this.evalKind ?? 'default'}:${this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none'}`;
       if (!this.prepared.has(key)) {
