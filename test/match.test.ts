@@ -96,6 +96,25 @@ describe('damka match', () => {
     for (const r of reasons.splice(0)) expect(r).toMatch(/Fake-crash\) crashed: .*exited \(code 3\)/);
   }, 60_000);
 
+  it('gives an engine time odds: its move time or clock is the control times its factor', async () => {
+    // The late engine answers after 1.2 s (an illegal move): beyond 0.5 s + 0.5 s of tolerance,
+    // within twice 0.5 s + 0.5 s; on a 0.6 s clock, within twice 0.6 s + 0.5 s.
+    const reasons: string[] = [];
+    const run = (tc: Parameters<typeof runMatch>[0]['tc'], timeFactor?: number) => runMatch({
+      variant: INTERNATIONAL, engines: [{ ...damka, params: { 'tt-size': '8' } }, { ...fake('late'), timeFactor }], tc,
+      openings: [{ id: '1', moves: [] }], games: 1, concurrency: 1, maxPlies: 300, tolerance: 0.5,
+      onGame: (_r, _w, _b, o) => reasons.push(o.reason),
+    });
+    await run({ kind: 'move-time', seconds: 0.5 });
+    await run({ kind: 'move-time', seconds: 0.5 }, 2);
+    await run({ kind: 'clock', seconds: 0.6, inc: 0, moves: 0 });
+    await run({ kind: 'clock', seconds: 0.6, inc: 0, moves: 0 }, 2);
+    expect(reasons[0]).toMatch(/Fake-late\) lost on time/);
+    expect(reasons[1]).toMatch(/Fake-late\) played an illegal move 1-2/);
+    expect(reasons[2]).toMatch(/Fake-late\) lost on time/);
+    expect(reasons[3]).toMatch(/Fake-late\) played an illegal move 1-2/);
+  }, 60_000);
+
   it('stops with a clear error when an engine does not start', async () => {
     await expect(runMatch({
       variant: ENGLISH, engines: [damka, { command: 'no-such-engine-here hub', params: {} }], tc: { kind: 'depth', depth: 1 },
@@ -115,5 +134,11 @@ describe('damka match', () => {
     const zero = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command, '-e', damka.command, '--threads', '0'], { encoding: 'utf8' });
     expect(zero.status).toBe(2);
     expect(zero.stderr).toMatch(/--threads must be between 1 and/);
+    const odds = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command, '-e', damka.command, '--time-odds', '3:2'], { encoding: 'utf8' });
+    expect(odds.status).toBe(2);
+    expect(odds.stderr).toMatch(/--time-odds expects n:factor with n from 1 to 2/);
+    const oddsDepth = spawnSync(process.execPath, [CLI, 'match', '-e', damka.command, '-e', damka.command, '--time-odds', '2:2', '--depth', '1'], { encoding: 'utf8' });
+    expect(oddsDepth.status).toBe(2);
+    expect(oddsDepth.stderr).toMatch(/--time-odds needs a time control/);
   }, 30_000);
 });

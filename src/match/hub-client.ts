@@ -34,6 +34,8 @@ export interface EngineSpec {
   params: Record<string, string>;
   /** Working directory of the engine process (engines that load files from their own folder). */
   cwd?: string;
+  /** Time odds: this engine's move time or clock (and increment) is the time control's times this factor. */
+  timeFactor?: number;
 }
 
 export class HubClient {

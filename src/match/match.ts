@@ -90,7 +90,9 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
         outcome = { game: new Game(o.variant), result: side === 0 ? '0-1' : '1-0', reason: `${side === 0 ? 'White' : 'Black'} did not start: ${why instanceof Error ? why.message : String(why)}`, fault: side };
       } else {
         everStarted[p.white] = everStarted[p.black] = true;
-        outcome = await playGame(white, black, { variant: o.variant, openingMoves: p.opening.moves, tc: o.tc, maxPlies: o.maxPlies, tolerance: o.tolerance });
+        outcome = await playGame(white, black, { variant: o.variant, openingMoves: p.opening.moves, tc: o.tc, maxPlies: o.maxPlies, tolerance: o.tolerance,
+          timeFactors: [o.engines[p.white].timeFactor ?? 1, o.engines[p.black].timeFactor ?? 1],
+        });
       }
     } finally {
       await Promise.all([white.quit(), black.quit()]);

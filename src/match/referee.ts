@@ -22,6 +22,8 @@ export interface GameOptions {
   maxPlies: number;
   /** Seconds an engine may overrun its clock or move time before it forfeits. */
   tolerance: number;
+  /** Time odds, White's and Black's: each side's times are the control's times this factor (default 1). */
+  timeFactors?: [number, number];
 }
 
 export interface GameOutcome {
@@ -52,8 +54,10 @@ export async function playGame(white: HubClient, black: HubClient, o: GameOption
   const engines = [white, black];
   const clock = [0, 0];
   const movesToGo = [0, 0];
+  const factor = o.timeFactors ?? [1, 1];
   if (o.tc.kind === 'clock') {
-    clock[0] = clock[1] = o.tc.seconds;
+    clock[0] = o.tc.seconds * factor[0];
+    clock[1] = o.tc.seconds * factor[1];
     movesToGo[0] = movesToGo[1] = o.tc.moves;
   }
   for (const e of engines) e.newGame();
@@ -70,13 +74,15 @@ export async function playGame(white: HubClient, black: HubClient, o: GameOption
     let level: string;
     let allowed: number;
     if (o.tc.kind === 'clock') {
-      if (o.tc.moves > 0 && movesToGo[side] === 0) { clock[side] += o.tc.seconds; movesToGo[side] = o.tc.moves; }
-      clock[side] += o.tc.inc;
-      level = `level${o.tc.moves > 0 ? ` moves=${movesToGo[side]}` : ''} time=${clock[side].toFixed(3)}${o.tc.inc > 0 ? ` inc=${o.tc.inc}` : ''}`;
+      if (o.tc.moves > 0 && movesToGo[side] === 0) { clock[side] += o.tc.seconds * factor[side]; movesToGo[side] = o.tc.moves; }
+      const inc = o.tc.inc * factor[side];
+      clock[side] += inc;
+      level = `level${o.tc.moves > 0 ? ` moves=${movesToGo[side]}` : ''} time=${clock[side].toFixed(3)}${inc > 0 ? ` inc=${inc}` : ''}`;
       allowed = clock[side] + o.tolerance;
     } else if (o.tc.kind === 'move-time') {
-      level = `level move-time=${o.tc.seconds}`;
-      allowed = o.tc.seconds + o.tolerance;
+      const seconds = o.tc.seconds * factor[side];
+      level = `level move-time=${seconds}`;
+      allowed = seconds + o.tolerance;
     } else {
       level = `level depth=${o.tc.depth}`;
       allowed = 600;

@@ -13,7 +13,7 @@ import { hubVariantName } from '../../protocols/hub/variant-name.ts';
 
 interface MatchOpts {
   engine: string[]; param: string[]; dir: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
-  depth?: string; threads?: string; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
+  depth?: string; threads?: string; timeOdds: string[]; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -30,6 +30,7 @@ export function matchCommand(): Command {
     .option('--tc <control>', 'time control: moves/minutes (40/5) or seconds+increment (60+0.5)')
     .option('--move-time <seconds>', 'fixed time a move')
     .option('--depth <n>', 'fixed depth a move (no clock)')
+    .option('--time-odds <n:factor>', 'engine n gets this many times the move time or clock, e.g. 2:2 (repeatable)', collect, [])
     .option('--threads <n>', 'the Hub parameter threads for every engine (an engine\'s own --param n:threads=N wins)')
     .option('-c, --concurrency <n>', 'games at once', '1')
     .option('--openings <file>', 'opening file (default: the shipped file of the variant)')
@@ -56,6 +57,14 @@ export function matchCommand(): Command {
         if (!existsSync(m[2])) throw new UsageError(`--dir ${d}: no such directory`);
         engines[Number(m[1]) - 1].cwd = m[2];
       }
+      for (const t of o.timeOdds) {
+        const m = /^(\d+):(\d+(?:\.\d+)?)$/.exec(t);
+        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length || !(Number(m[2]) > 0)) {
+          throw new UsageError(`--time-odds expects n:factor with n from 1 to ${engines.length} and a factor above 0, got "${t}"`);
+        }
+        engines[Number(m[1]) - 1].timeFactor = Number(m[2]);
+      }
+      if (o.timeOdds.length > 0 && o.depth !== undefined) throw new UsageError('--time-odds needs a time control (--tc or --move-time), not --depth');
       const limits = [o.tc, o.moveTime, o.depth].filter((x) => x !== undefined).length;
       if (limits > 1) throw new UsageError('give one of --tc, --move-time and --depth');
       let tc: TimeControl;
