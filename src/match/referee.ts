@@ -47,6 +47,11 @@ export function parseTimeControl(text: string): TimeControl {
   return tc;
 }
 
+/** A time in seconds to the millisecond, so that odds such as 3 x 0.1 s read 0.3, not 0.30000000000000004. */
+function seconds3(x: number): number {
+  return Number(x.toFixed(3));
+}
+
 export async function playGame(white: HubClient, black: HubClient, o: GameOptions): Promise<GameOutcome> {
   const { variant } = o;
   const game = openingGame(variant, { id: '', moves: o.openingMoves });
@@ -75,12 +80,12 @@ export async function playGame(white: HubClient, black: HubClient, o: GameOption
     let allowed: number;
     if (o.tc.kind === 'clock') {
       if (o.tc.moves > 0 && movesToGo[side] === 0) { clock[side] += o.tc.seconds * factor[side]; movesToGo[side] = o.tc.moves; }
-      const inc = o.tc.inc * factor[side];
+      const inc = seconds3(o.tc.inc * factor[side]);
       clock[side] += inc;
       level = `level${o.tc.moves > 0 ? ` moves=${movesToGo[side]}` : ''} time=${clock[side].toFixed(3)}${inc > 0 ? ` inc=${inc}` : ''}`;
       allowed = clock[side] + o.tolerance;
     } else if (o.tc.kind === 'move-time') {
-      const seconds = o.tc.seconds * factor[side];
+      const seconds = seconds3(o.tc.seconds * factor[side]);
       level = `level move-time=${seconds}`;
       allowed = seconds + o.tolerance;
     } else {
