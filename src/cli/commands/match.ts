@@ -18,6 +18,22 @@ interface MatchOpts {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/**
+ * A per-engine option `n:value`: the engine's index (from 0) and the value matched against
+ * `pattern`, or a usage error naming the shape it expects (and what `valid` also asks).
+ */
+function engineOption(
+  flag: string, shape: string, text: string, engines: number, pattern: RegExp,
+  valid: (value: RegExpExecArray) => boolean = () => true, asks = '',
+): { index: number; value: RegExpExecArray } {
+  const m = /^(\d+):(.*)$/.exec(text);
+  const value = m ? pattern.exec(m[2]) : null;
+  if (!m || !value || Number(m[1]) < 1 || Number(m[1]) > engines || !valid(value)) {
+    throw new UsageError(`${flag} expects ${shape} with n from 1 to ${engines}${asks}, got "${text}"`);
+  }
+  return { index: Number(m[1]) - 1, value };
+}
+
 export function matchCommand(): Command {
   return new Command('match')
     .description('play Hub engines against each other from an opening list, refereed by our rules')
@@ -47,22 +63,17 @@ export function matchCommand(): Command {
         for (const e of engines) e.params.threads = threads;
       }
       for (const p of o.param) {
-        const m = /^(\d+):([\w-]+)=(.*)$/.exec(p);
-        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--param expects n:name=value with n from 1 to ${engines.length}, got "${p}"`);
-        engines[Number(m[1]) - 1].params[m[2]] = m[3];
+        const { index, value } = engineOption('--param', 'n:name=value', p, engines.length, /^([\w-]+)=(.*)$/);
+        engines[index].params[value[1]] = value[2];
       }
       for (const d of o.dir) {
-        const m = /^(\d+):(.+)$/.exec(d);
-        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length) throw new UsageError(`--dir expects n:path with n from 1 to ${engines.length}, got "${d}"`);
-        if (!existsSync(m[2])) throw new UsageError(`--dir ${d}: no such directory`);
-        engines[Number(m[1]) - 1].cwd = m[2];
+        const { index, value } = engineOption('--dir', 'n:path', d, engines.length, /^(.+)$/);
+        if (!existsSync(value[1])) throw new UsageError(`--dir ${d}: no such directory`);
+        engines[index].cwd = value[1];
       }
       for (const t of o.timeOdds) {
-        const m = /^(\d+):(\d+(?:\.\d+)?)$/.exec(t);
-        if (!m || Number(m[1]) < 1 || Number(m[1]) > engines.length || !(Number(m[2]) > 0)) {
-          throw new UsageError(`--time-odds expects n:factor with n from 1 to ${engines.length} and a factor above 0, got "${t}"`);
-        }
-        engines[Number(m[1]) - 1].timeFactor = Number(m[2]);
+        const { index, value } = engineOption('--time-odds', 'n:factor', t, engines.length, /^(\d+(?:\.\d+)?)$/, (v) => Number(v[1]) > 0, ' and a factor above 0');
+        engines[index].timeFactor = Number(value[1]);
       }
       if (o.timeOdds.length > 0 && o.depth !== undefined) throw new UsageError('--time-odds needs a time control (--tc or --move-time), not --depth');
       const limits = [o.tc, o.moveTime, o.depth].filter((x) => x !== undefined).length;
