@@ -16,8 +16,10 @@ import { Position } from '../src/rules/position.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { clearBusy, isBusy, markBusy, newBusyMoves } from '../src/search/busy-moves.ts';
-import { PROGRESS_WORDS, type ParallelRole, deepestElsewhere, deepestIteration, newProgress, publishIteration } from '../src/search/lazy-smp.ts';
-import { Searcher } from '../src/search/search.ts';
+import {
+  PROGRESS_WORDS, type ParallelRole, deepestElsewhere, deepestIteration, newProgress, publishIteration, publishUnfinished, unfinishedElsewhere,
+} from '../src/search/lazy-smp.ts';
+import { Searcher, encode } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { rng } from './reference/random-positions.ts';
@@ -123,6 +125,50 @@ describe('lazy SMP iterations', () => {
     expect(deepestElsewhere(roleOf(2, progress), 20)).toBe(7);
     Atomics.add(progress, PROGRESS_WORDS, 1); // search 1 is in the middle of writing
     expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 5, move: 99, score: 10 });
+  });
+
+  it('a new best of an unfinished iteration is read back by the others at that depth only, the best score first', () => {
+    const progress = newProgress(3);
+    publishIteration(roleOf(1, progress), 9, 77, 5);
+    publishUnfinished(roleOf(1, progress), 10, 1234, 40);
+    publishUnfinished(roleOf(2, progress), 10, 99, 60);
+    expect(unfinishedElsewhere(roleOf(0, progress), 10)).toEqual({ depth: 10, move: 99, score: 60 });
+    expect(unfinishedElsewhere(roleOf(2, progress), 10)).toEqual({ depth: 10, move: 1234, score: 40 });
+    expect(unfinishedElsewhere(roleOf(0, progress), 9)).toBeNull();
+    expect(unfinishedElsewhere(roleOf(0, progress), 11)).toBeNull();
+    // The unfinished record is not a finished iteration.
+    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 9, move: 77, score: 5 });
+    expect(deepestElsewhere(roleOf(2, progress), 20)).toBe(9);
+    Atomics.add(progress, 2 * PROGRESS_WORDS + 4, 1); // search 2 is in the middle of writing its record
+    expect(unfinishedElsewhere(roleOf(0, progress), 10)).toEqual({ depth: 10, move: 1234, score: 40 });
+  });
+
+  it('the main search, stopped mid-iteration, plays a helper\'s new best of that iteration, and only of that one', () => {
+    for (const variant of [ENGLISH, INTERNATIONAL]) {
+      const root = readBenchPositions(variant)[2].position;
+      const limits = { nodes: 20_000 };
+      // Alone (deterministic): the iteration it finished last, and so the one it was stopped in.
+      const depths: number[] = [];
+      const alone = new Searcher(variant, 4).search(root, { limits, role: roleOf(0, newProgress(2)), onInfo: (i) => depths.push(i.depth) });
+      const stoppedIn = Math.max(...depths) + 1;
+      // Another root move than the one it played, in the search's encoding (paths kept, for moveFromList).
+      const list = new MoveList(true);
+      const n = variant.generate(root, list);
+      const i = Array.from({ length: n }, (_, k) => k).find((k) => formatMove(variant, variant.moveFromList(list, k), [], 'long') !== formatMove(variant, alone.move!, [], 'long'))!;
+      const other = variant.moveFromList(list, i);
+      for (const [depth, taken] of [[stoppedIn, true], [stoppedIn + 1, false]] as const) {
+        const progress = newProgress(2);
+        publishUnfinished(roleOf(1, progress), depth, encode(list, i), 500);
+        const r = new Searcher(variant, 4).search(root, { limits, role: roleOf(0, progress) });
+        const played = formatMove(variant, r.move!, [], 'long');
+        if (taken) {
+          expect([played, r.score, r.depth], variant.name).toEqual([formatMove(variant, other, [], 'long'), 500, stoppedIn]);
+          expect(r.pv.length).toBeGreaterThanOrEqual(1);
+        } else {
+          expect([played, r.score, r.depth], variant.name).toEqual([formatMove(variant, alone.move!, [], 'long'), alone.score, alone.depth]);
+        }
+      }
+    }
   });
 
   it('a helper starts ahead of the deepest finished iteration; the main search takes over a deeper one it finds finished', () => {

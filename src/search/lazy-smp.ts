@@ -24,8 +24,12 @@ export interface ParallelRole {
   busy?: Int32Array;
 }
 
-/** A search's finished iteration: a sequence number (odd while being written), depth, best move, score. */
-export const PROGRESS_WORDS = 4;
+/**
+ * Two records a search, each a sequence number (odd while being written), depth, best move and
+ * score: its last finished iteration, then its unfinished one's new best (publishUnfinished).
+ */
+export const PROGRESS_WORDS = 8;
+const UNFINISHED = 4;
 
 export function newProgress(searches: number): Int32Array {
   return new Int32Array(new SharedArrayBuffer(4 * PROGRESS_WORDS * searches));
@@ -44,13 +48,38 @@ export function rootOrderBias(index: number, from: number, to: number): number {
 
 /** Records that this search finished iteration `depth` with `move` (the search's encoding) scoring `score`. */
 export function publishIteration(role: ParallelRole, depth: number, move: number, score: number): void {
-  const p = role.progress, at = role.index * PROGRESS_WORDS;
+  writeRecord(role.progress, role.index * PROGRESS_WORDS, depth, move, score);
+}
+
+/**
+ * Records that in iteration `depth`, which this search has not finished, `move` has beaten the
+ * first move it searched, scoring `score`. A search stopped by its clock mid-iteration plays
+ * such a move (the previous best, searched first, has been refuted); the main search looks for
+ * one in the helpers' records too, as they search other root moves than it does at the time.
+ */
+export function publishUnfinished(role: ParallelRole, depth: number, move: number, score: number): void {
+  writeRecord(role.progress, role.index * PROGRESS_WORDS + UNFINISHED, depth, move, score);
+}
+
+function writeRecord(p: Int32Array, at: number, depth: number, move: number, score: number): void {
   // A reader that sees the sequence number odd, or changed while it read, ignores what it read.
   const seq = Atomics.add(p, at, 1) + 1;
   Atomics.store(p, at + 1, depth);
   Atomics.store(p, at + 2, move);
   Atomics.store(p, at + 3, score);
   Atomics.store(p, at, seq + 1);
+}
+
+/** The record at `at` read consistently (a slot being written just then is waited for: its writer takes a few stores), or null if empty. */
+function readRecord(p: Int32Array, at: number): FinishedIteration | null {
+  for (let tries = 0; tries < 10_000; tries++) {
+    const seq = Atomics.load(p, at);
+    if (seq & 1) continue;
+    const depth = Atomics.load(p, at + 1), move = Atomics.load(p, at + 2), score = Atomics.load(p, at + 3);
+    if (Atomics.load(p, at) !== seq) continue;
+    return depth > 0 ? { depth, move, score } : null;
+  }
+  return null;
 }
 
 /** The deepest iteration another search has finished, up to `limit` deep (0: none). Cheap: polled in the search. */
@@ -71,23 +100,24 @@ export interface FinishedIteration {
   score: number;
 }
 
-/**
- * The deepest iteration another search has finished, up to `limit` deep, read consistently,
- * or null. A slot being written just then is waited for: its writer takes a few stores.
- */
+/** The deepest iteration another search has finished, up to `limit` deep, read consistently, or null. */
 export function deepestIteration(role: ParallelRole, limit: number): FinishedIteration | null {
-  const p = role.progress;
   let best: FinishedIteration | null = null;
-  for (let i = 0, at = 0; at < p.length; i++, at += PROGRESS_WORDS) {
+  for (let i = 0; i < role.progress.length / PROGRESS_WORDS; i++) {
     if (i === role.index) continue;
-    for (let tries = 0; tries < 10_000; tries++) {
-      const seq = Atomics.load(p, at);
-      if (seq & 1) continue;
-      const depth = Atomics.load(p, at + 1), move = Atomics.load(p, at + 2), score = Atomics.load(p, at + 3);
-      if (Atomics.load(p, at) !== seq) continue;
-      if (depth > 0 && depth <= limit && (best === null || depth > best.depth)) best = { depth, move, score };
-      break;
-    }
+    const r = readRecord(role.progress, i * PROGRESS_WORDS);
+    if (r !== null && r.depth <= limit && (best === null || r.depth > best.depth)) best = r;
+  }
+  return best;
+}
+
+/** The best-scoring new best that another search has found in its unfinished iteration `depth`, or null. */
+export function unfinishedElsewhere(role: ParallelRole, depth: number): FinishedIteration | null {
+  let best: FinishedIteration | null = null;
+  for (let i = 0; i < role.progress.length / PROGRESS_WORDS; i++) {
+    if (i === role.index) continue;
+    const r = readRecord(role.progress, i * PROGRESS_WORDS + UNFINISHED);
+    if (r !== null && r.depth === depth && (best === null || r.score > best.score)) best = r;
   }
   return best;
 }

@@ -21,7 +21,9 @@ import { Position, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
 import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
-import { type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, rootOrderBias } from './lazy-smp.ts';
+import {
+  type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, publishUnfinished, rootOrderBias, unfinishedElsewhere,
+} from './lazy-smp.ts';
 import { planTime } from './time.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
 import { MoveHistory, pieceTo } from './move-history.ts';
@@ -146,8 +148,8 @@ export function mateIn(score: number): number | null {
 
 const ENC_VALID = 1 << 30;
 
-/** A move's identity in 31 bits: from, to and a hash of the captured set. */
-function encode(list: MoveList, i: number): number {
+/** A move's identity in 31 bits: from, to and a hash of the captured set (the table's and the parallel records' encoding). */
+export function encode(list: MoveList, i: number): number {
   const h = (Math.imul(list.capLo[i], 0x9e3779b1) ^ Math.imul(list.capHi[i], 0x85ebca77)) >>> 14;
   return ENC_VALID | list.from[i] | (list.to[i] << 6) | (h << 12);
 }
@@ -319,19 +321,29 @@ export class Searcher {
         rootMove = done.move;
       } else {
         // An unfinished iteration is kept only if its first (previous best) move was searched
-        // and something beat it; otherwise the last finished iteration stands.
-        if (this.stopped && (this.pvLength[0] === 0 || best === null || rootMove === previousMove)) break;
-        if (this.stopped) score = this.rootScore;
-        else {
-          finished = depth;
-          if (role !== null && this.pvLength[0] > 0) {
-            // Nodes first: a search that takes this iteration over reports them with it (otherwise
-            // only every 1024 nodes, and an iteration answered from the table may take fewer).
-            publishNodes(role, this.nodes);
-            publishIteration(role, depth, rootMove, score | 0);
+        // and something beat it; otherwise the last finished iteration stands. The main search
+        // also takes such a move from a helper, which was searching other root moves meanwhile.
+        const own = this.stopped && this.pvLength[0] > 0 && best !== null && rootMove !== previousMove;
+        const other = this.stopped && role !== null && helper === 0 && best !== null ? unfinishedElsewhere(role, depth) : null;
+        if (other !== null && other.move !== previousMove && (!own || other.score > this.rootScore)) {
+          pvMoves = this.tablePv(root, other.move, depth);
+          if (pvMoves.length === 0) break;
+          rootMove = other.move;
+          score = other.score;
+        } else {
+          if (this.stopped && !own) break;
+          if (this.stopped) score = this.rootScore;
+          else {
+            finished = depth;
+            if (role !== null && this.pvLength[0] > 0) {
+              // Nodes first: a search that takes this iteration over reports them with it (otherwise
+              // only every 1024 nodes, and an iteration answered from the table may take fewer).
+              publishNodes(role, this.nodes);
+              publishIteration(role, depth, rootMove, score | 0);
+            }
           }
+          pvMoves = this.pvMoves(root);
         }
-        pvMoves = this.pvMoves(root);
       }
       const elapsed = performance.now() - this.startTime;
       const info: SearchInfo = { depth, selDepth: this.selDepth, score: score | 0, nodes: this.nodes, timeMs: Math.round(elapsed), pv: pvMoves, tbHits: this.tables?.hits };
@@ -561,7 +573,10 @@ export class Searcher {
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, bestMove);
-          if (ply === 0) this.rootScore = score;
+          if (ply === 0) {
+            this.rootScore = score;
+            if (k > 0 && this.role !== null && this.role.index !== 0) publishUnfinished(this.role, this.rootDepth, bestMove, score);
+          }
           if (score >= beta) {
             if (!capturing) history.cutOff(ply, side, depth, list.from[i], list.to[i], bestMove);
             break;
