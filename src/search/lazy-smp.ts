@@ -71,7 +71,7 @@ function writeRecord(p: Int32Array, at: number, depth: number, move: number, sco
 }
 
 /** The record at `at` read consistently (a slot being written just then is waited for: its writer takes a few stores), or null if empty. */
-function readRecord(p: Int32Array, at: number): FinishedIteration | null {
+function readRecord(p: Int32Array, at: number): IterationRecord | null {
   for (let tries = 0; tries < 10_000; tries++) {
     const seq = Atomics.load(p, at);
     if (seq & 1) continue;
@@ -94,15 +94,16 @@ export function deepestElsewhere(role: ParallelRole, limit: number): number {
   return deepest;
 }
 
-export interface FinishedIteration {
+/** What a search published of an iteration: its depth, best move (the search's encoding) and score. */
+export interface IterationRecord {
   depth: number;
   move: number;
   score: number;
 }
 
 /** The deepest iteration another search has finished, up to `limit` deep, read consistently, or null. */
-export function deepestIteration(role: ParallelRole, limit: number): FinishedIteration | null {
-  let best: FinishedIteration | null = null;
+export function deepestIteration(role: ParallelRole, limit: number): IterationRecord | null {
+  let best: IterationRecord | null = null;
   for (let i = 0; i < role.progress.length / PROGRESS_WORDS; i++) {
     if (i === role.index) continue;
     const r = readRecord(role.progress, i * PROGRESS_WORDS);
@@ -112,8 +113,8 @@ export function deepestIteration(role: ParallelRole, limit: number): FinishedIte
 }
 
 /** The best-scoring new best that another search has found in its unfinished iteration `depth`, or null. */
-export function unfinishedElsewhere(role: ParallelRole, depth: number): FinishedIteration | null {
-  let best: FinishedIteration | null = null;
+export function unfinishedElsewhere(role: ParallelRole, depth: number): IterationRecord | null {
+  let best: IterationRecord | null = null;
   for (let i = 0; i < role.progress.length / PROGRESS_WORDS; i++) {
     if (i === role.index) continue;
     const r = readRecord(role.progress, i * PROGRESS_WORDS + UNFINISHED);
