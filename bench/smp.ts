@@ -87,14 +87,20 @@ async function playGame(variant: Variant, game: Game, threads: number, limits: L
   return { ms, nodes, moves: played, chosen };
 }
 
+/** The moves of one game from each opening, played by one thread a side at `depth`: the positions the measures replay. */
+async function playLines(variant: Variant, openings: Opening[], depth: number, plies: number): Promise<Move[][]> {
+  const lines: Move[][] = [];
+  for (const [g, opening] of openings.entries()) {
+    progress(`${variant.name}: playing game ${g + 1}/${openings.length} at depth ${depth}`);
+    lines.push((await playGame(variant, openingGame(variant, opening), 1, { depth }, plies)).moves);
+  }
+  return lines;
+}
+
 async function gameDepth(variant: Variant, depth: number): Promise<void> {
   const games = Number(arg('games', '8')), plies = Number(arg('plies', '40'));
   const chosen = spreadOpenings(variant, games);
-  const lines: Move[][] = [];
-  for (const [g, opening] of chosen.entries()) {
-    progress(`${variant.name}: playing game ${g + 1}/${games} at depth ${depth}`);
-    lines.push((await playGame(variant, openingGame(variant, opening), 1, { depth }, plies)).moves);
-  }
+  const lines = await playLines(variant, chosen, depth, plies);
   const searches = lines.reduce((a, l) => a + l.length, 0);
   const times: Record<number, number[]> = { 1: [], 2: [] }, counts: Record<number, number[]> = { 1: [], 2: [] };
   for (let run = 1; run <= RUNS; run++) {
@@ -132,14 +138,12 @@ async function agreement(variant: Variant, oracleDepth: number, times: number[])
   if (file && existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8'));
     if (JSON.stringify(saved.setting) !== JSON.stringify(setting)) {
-      throw new Error(`${file} holds ${JSON.stringify(saved.setting)}, not ${JSON.stringify(setting)}: give another --oracle-file`);
+      console.error(`smp: ${file} holds ${JSON.stringify(saved.setting)}, not ${JSON.stringify(setting)}: give another --oracle-file`);
+      process.exit(2);
     }
     ({ lines, oracle } = saved);
   } else {
-    for (const [g, opening] of chosen.entries()) {
-      progress(`${variant.name}: playing game ${g + 1}/${games}`);
-      lines.push((await playGame(variant, openingGame(variant, opening), 1, { depth: 11 }, plies)).moves);
-    }
+    lines = await playLines(variant, chosen, 11, plies);
     for (const [g, opening] of chosen.entries()) {
       progress(`${variant.name}: oracle at depth ${oracleDepth}, game ${g + 1}/${games}`);
       oracle.push((await playGame(variant, openingGame(variant, opening), 2, { depth: oracleDepth }, plies, lines[g])).chosen.map(text));
