@@ -137,8 +137,9 @@ describe('search', () => {
     // 40 moves or fewer: exactly the share of each, after a reserve of a second.
     expect(moveBudget(60, 0, 40)).toBeCloseTo(59 / 40, 5);
     expect(moveBudget(60, 0, 10)).toBeCloseTo(59 / 10, 5);
-    // DXP's 150 moves for the game: more than a 150th, well under a 40th.
-    expect(moveBudget(60, 0, 150)).toBeCloseTo(59 / 95, 5);
+    // DXP's 150 moves for the game: 40 in full and a quarter of the rest, so well under a 40th.
+    expect(moveBudget(60, 0, 150)).toBeCloseTo(59 / 67.5, 5);
+    expect(moveBudget(60, 0, 80)).toBeCloseTo(59 / 50, 5);
     // Sudden death: a 30th, plus most of the increment.
     expect(moveBudget(60, 1, 0)).toBeCloseTo(59 / 30 + 0.8, 5);
   });

@@ -7,11 +7,13 @@ import type { Limits } from '../engine/task.ts';
 /**
  * Time for one move under a clock, in seconds: a share of what is left plus most of the increment.
  * A long control (DXP's 150 moves: the whole game) is shared over fewer moves than it names, as
- * a game rarely lasts that long, but over more than 40: spending a 150-move clock as if it were
- * 40 moves left Damka 7 s for its last 89 moves against Moby Dam, which had used half as much.
+ * a game rarely lasts that long: the first 40 in full, a quarter of the rest (150 moves: 67.5).
+ * Spending a 150-move clock as if it were 40 moves left Damka 7 s for its last 89 moves against
+ * Moby Dam; sharing it over 20 + half (95) left 40% of the minute unused at the end of games of
+ * 60-90 moves, where Moby Dam used most of its own.
  */
 export function moveBudget(time: number, inc: number, movesToGo: number): number {
-  const moves = movesToGo > 0 ? Math.min(movesToGo, 20 + movesToGo / 2) : 30;
+  const moves = movesToGo > 0 ? Math.min(movesToGo, 40 + Math.max(0, movesToGo - 40) / 4) : 30;
   const reserve = Math.min(1, time * 0.05);
   return Math.max(0.005, Math.min(time * 0.5, (time - reserve) / moves + inc * 0.8));
 }
