@@ -137,7 +137,7 @@ describe('damka dxp as a follower against a test peer', () => {
     peer.send({ type: 'move', seconds: 1, from: 31, to: 27, captured: [] });
     await peer.next('M');
     peer.socket.destroy();
-    await engine.expect(/^result: \* \(the connection was lost mid-game\), 2 plies/);
+    await engine.expect(/^result: \* \(the connection was lost mid-game\), 2 plies, \S+ used \d+\.\d s \|/);
 
     const second = await Peer.open(port);
     second.send(request({ followerColor: 'W' }));

@@ -57,6 +57,8 @@ export class DxpSession {
   private gamesStarted = 0;
   private endSent = false;
   private clock = 0;
+  /** Seconds this game's moves took us, for the result line: the peer's timestamps are not ours to see. */
+  private used = 0;
   private ourMoves = 0;
   private minutes = 0;
   private movesPerControl = 0;
@@ -241,6 +243,7 @@ export class DxpSession {
     this.minutes = minutes;
     this.movesPerControl = moves;
     this.clock = minutes * 60;
+    this.used = 0;
     this.ourMoves = 0;
     this.disarmIdleTimer();
     this.o.onGameStart?.();
@@ -305,6 +308,7 @@ export class DxpSession {
     if (!move) return;
     const seconds = (performance.now() - t0) / 1000;
     this.clock -= seconds;
+    this.used += seconds;
     this.ourMoves++;
     if (this.movesPerControl > 0 && this.ourMoves % this.movesPerControl === 0) this.clock += this.minutes * 60;
     this.send({ type: 'move', seconds, from: move.from, to: move.to, captured: move.captured });
@@ -361,7 +365,7 @@ export class DxpSession {
     if (result === '1/2-1/2') this.score.draws++;
     else if (result !== '*') { if ((result === '1-0') === we) this.score.wins++; else this.score.losses++; }
     const { wins, draws, losses } = this.score;
-    this.o.report(`result: ${result} (${reason}), ${game.ply} plies | ${this.o.name} +${wins} =${draws} -${losses}, score ${wins + draws / 2}-${losses + draws / 2}`);
+    this.o.report(`result: ${result} (${reason}), ${game.ply} plies, ${this.o.name} used ${this.used.toFixed(1)} s | ${this.o.name} +${wins} =${draws} -${losses}, score ${wins + draws / 2}-${losses + draws / 2}`);
     if (this.o.pdn) {
       const tags = {
         Event: 'DXP game', Site: 'DXP', Date: new Date().toISOString().slice(0, 10).replace(/-/g, '.'), Round: String(this.gamesStarted || 1),
