@@ -19,9 +19,9 @@ import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
 import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { getVariant } from '../src/rules/variants.ts';
-import { DEFAULT_OPTIONS, Searcher, type SearchOptions } from '../src/search/search.ts';
+import { Searcher } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
-import { arg } from './args.ts';
+import { arg, searchOptions } from './args.ts';
 
 
 const variant = getVariant(arg('variant', 'english'));
@@ -46,23 +46,14 @@ if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0
 }
 const maxPlies = Number(arg('max-plies', '300'));
 
-function options(text: string): Partial<SearchOptions> {
-  const out: Record<string, boolean> = {};
-  for (const pair of text.split(',').filter(Boolean)) {
-    const [k, v] = pair.split('=');
-    if (!(k in DEFAULT_OPTIONS)) throw new Error(`unknown search option ${k}`);
-    out[k] = v !== '0' && v !== 'false';
-  }
-  return out;
-}
 function evaluator(side: string): PositionEvaluator {
   const file = arg(`${side}-weights`, '');
   const kind = (arg(`${side}-eval`, '') || undefined) as EvalKind | undefined;
   const weights = file ? readWeightsFile(file, variant.name, new PatternFeatures(variant).size) : undefined;
   return createEvaluator(variant, { kind, weights });
 }
-const configA = { options: options(arg('a', '')), side: 'a', limits: limitsOf('a-') };
-const configB = { options: options(arg('b', '')), side: 'b', limits: limitsOf('b-') };
+const configA = { options: searchOptions(arg('a', '')), side: 'a', limits: limitsOf('a-') };
+const configB = { options: searchOptions(arg('b', '')), side: 'b', limits: limitsOf('b-') };
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);

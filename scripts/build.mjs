@@ -28,6 +28,7 @@ const entries = {
   'train-relabel-worker': 'src/train/relabel-worker.ts',
   'eval-speed': 'bench/eval-speed.ts',
   'egdb-playout': 'bench/egdb-playout.ts',
+  'lost-games': 'bench/lost-games.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };

@@ -1,0 +1,145 @@
+// Where a match was lost: for every game of a PDN file that the named player lost, Damka
+// scores each of that player's moves (its own search, --nodes a move, the table kept through
+// the game as in play) and reports when the score first fell to -50, -100 and -200 centi-men:
+// the ply, and how many pieces were left. A game lost by a slow slide and one lost to a single
+// shot look alike in the result; here they do not.
+//
+// Then the move before each lost game's largest fall between two of its moves is searched
+// again, deeper (--deep nodes, from an empty table), before and after the move played: a move
+// that loses at least --blunder centi-men by that verdict is a blunder, and each --try option
+// set (search options as in selfplay.ts, `-` for the defaults, sets apart by `;`) searches the
+// position at --nodes to see whether it would have played something else.
+//
+//   node dist/lost-games.js --pdn games.pdn --name Damka [--nodes 300000] [--deep 5000000]
+//     [--blunder 80] [--try "-;probCut=0;lmr=0"] [--part k/n]
+//
+// The scores are Damka's own judgement, not the truth: a slide it does not see shows late.
+// --part k/n analyses every n-th lost game from the k-th (two processes on two cores).
+
+import { readFileSync } from 'node:fs';
+import { Game } from '../src/game/game.ts';
+import { formatMove, parseMove } from '../src/notation/move-text.ts';
+import { type PdnGameRecord, parsePdn, variantOf } from '../src/notation/pdn.ts';
+import { BLACK, type Color, popcount, WHITE } from '../src/rules/position.ts';
+import { MATE_BOUND, Searcher } from '../src/search/search.ts';
+import { arg, searchOptions } from './args.ts';
+import { median } from './median.ts';
+
+const file = arg('pdn', '');
+const name = arg('name', '');
+if (!file || !name) {
+  console.error('lost-games: give --pdn FILE and --name PLAYER (as in the White or Black tag)');
+  process.exit(2);
+}
+const nodes = Number(arg('nodes', '300000'));
+const deep = Number(arg('deep', '5000000'));
+const blunder = Number(arg('blunder', '80'));
+let tries: { label: string; options: ReturnType<typeof searchOptions> }[];
+try {
+  tries = arg('try', '-;probCut=0;lmr=0').split(';').map((t) => ({ label: t, options: t === '-' ? {} : searchOptions(t) }));
+} catch (err) {
+  console.error(`lost-games: --try: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
+const [part, parts] = arg('part', '0/1').split('/').map(Number);
+const THRESHOLDS = [-50, -100, -200];
+
+/** The colour the player had, or null if the game is not theirs. Tags name the colours in Damka's sense. */
+function colourOf(record: PdnGameRecord): Color | null {
+  if (record.tags.get('White') === name) return WHITE;
+  if (record.tags.get('Black') === name) return BLACK;
+  return null;
+}
+
+function lostBy(record: PdnGameRecord, colour: Color): boolean {
+  return record.result === (colour === WHITE ? '0-1' : '1-0');
+}
+
+/** The game played up to (not including) ply `ply`. */
+function gameAt(record: PdnGameRecord, ply: number): Game {
+  const variant = variantOf(record);
+  const game = new Game(variant, variant.startPosition());
+  for (let i = 0; i < ply; i++) game.play(parseMove(variant, game.position, record.moves[i]), true);
+  return game;
+}
+
+interface Scored { ply: number; pieces: number; score: number }
+
+/** The player's moves scored as in play: one searcher through the game, a choice of moves only. */
+function scoreGame(record: PdnGameRecord, colour: Color): Scored[] {
+  const variant = variantOf(record);
+  const searcher = new Searcher(variant, 64);
+  const game = new Game(variant, variant.startPosition());
+  const out: Scored[] = [];
+  for (const [ply, text] of record.moves.entries()) {
+    const p = game.position;
+    if (p.side === colour && game.legalMoves().length > 1) {
+      const r = searcher.search(p, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes } });
+      out.push({ ply, pieces: popcount(p.wLo) + popcount(p.wHi) + popcount(p.bLo) + popcount(p.bHi), score: r.score });
+    }
+    game.play(parseMove(variant, p, text), true);
+  }
+  return out;
+}
+
+/** The ply before the largest fall of the score between two consecutive moves of the player (wins and losses found left out). */
+function largestFall(scored: Scored[]): Scored | null {
+  let at: Scored | null = null, fall = 0;
+  for (let k = 1; k < scored.length; k++) {
+    const a = scored[k - 1], b = scored[k];
+    if (b.ply !== a.ply + 2 || Math.abs(a.score) > MATE_BOUND || Math.abs(b.score) > MATE_BOUND) continue;
+    if (a.score - b.score > fall) { fall = a.score - b.score; at = a; }
+  }
+  return at;
+}
+
+const records = parsePdn(readFileSync(file, 'utf8'));
+const lost = records.flatMap((record, index) => {
+  const colour = colourOf(record);
+  return colour !== null && lostBy(record, colour) ? [{ record, index, colour }] : [];
+});
+console.log(`${name}: ${lost.length} lost of ${records.length} games in ${file}; ${nodes} nodes a move` + (parts > 1 ? `, part ${part}/${parts}` : ''));
+const reached = THRESHOLDS.map(() => [] as Scored[]);
+let blunders = 0;
+const otherMove = new Map<string, number>();
+for (const [k, { record, index, colour }] of lost.entries()) {
+  if (k % parts !== part) continue;
+  if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2Kgame ${index + 1}`);
+  const scored = scoreGame(record, colour);
+  const firsts = THRESHOLDS.map((t, i) => {
+    const s = scored.find((x) => x.score <= t) ?? null;
+    if (s) reached[i].push(s);
+    return s ? `${t} at ply ${s.ply} (${s.pieces} pieces)` : `never ${t}`;
+  });
+  const line = [`game ${index + 1} (${record.tags.get('Opening') ?? '?'}, ${record.moves.length} plies): ${firsts.join(', ')}`];
+  const at = largestFall(scored);
+  if (at) {
+    const game = gameAt(record, at.ply);
+    const variant = game.variant;
+    const request = () => ({ history: game.historyKeys(), counters: game.drawCounters });
+    const best = new Searcher(variant, 64).search(game.position, { ...request(), limits: { nodes: deep } });
+    const bestText = formatMove(variant, best.move!, game.legalMoves());
+    game.play(parseMove(variant, game.position, record.moves[at.ply]), true);
+    const after = -new Searcher(variant, 64).search(game.position, { ...request(), limits: { nodes: deep } }).score;
+    game.undo();
+    const loses = best.score - after;
+    line.push(`  largest fall after ply ${at.ply}: played ${record.moves[at.ply]} (${after} deep), deep best ${bestText} (${best.score}), loses ${loses}`);
+    if (loses >= blunder) {
+      blunders++;
+      const choices = tries.map(({ label, options }) => {
+        const r = new Searcher(variant, 64, options).search(game.position, { ...request(), limits: { nodes } });
+        const text = formatMove(variant, r.move!, game.legalMoves());
+        if (text !== record.moves[at.ply]) otherMove.set(label, (otherMove.get(label) ?? 0) + 1);
+        return `${label}: ${text === record.moves[at.ply] ? 'the same' : text}`;
+      });
+      line.push(`  a blunder; at ${nodes} nodes from an empty table: ${choices.join(', ')}`);
+    }
+  }
+  console.log(line.join('\n'));
+}
+if (process.stderr.isTTY) process.stderr.write('\r\x1b[2K');
+THRESHOLDS.forEach((t, i) => {
+  const r = reached[i];
+  if (r.length) console.log(`score ${t} first reached in ${r.length} games: median ply ${median(r.map((s) => s.ply))}, median pieces ${median(r.map((s) => s.pieces))}`);
+});
+console.log(`largest falls that were blunders by the deep search: ${blunders}; another move chosen: ${tries.map(({ label }) => `${label} ${otherMove.get(label) ?? 0}`).join(', ')}`);
