@@ -6,7 +6,8 @@
 //
 // Then the move before each lost game's largest fall between two of its moves is searched
 // again, deeper (--deep nodes, from an empty table), before and after the move played: a move
-// that loses at least --blunder centi-men by that verdict is a blunder, and each --try option
+// other than that search's own choice that loses at least --blunder centi-men by its verdict
+// is a blunder (two searches can score one move apart by a few plies' parity), and each --try option
 // set (search options as in selfplay.ts, `-` for the defaults, sets apart by `;`) searches the
 // position at --nodes to see whether it would have played something else.
 //
@@ -122,7 +123,8 @@ for (const [k, { record, index, colour }] of lost.entries()) {
     game.play(parseMove(variant, game.position, record.moves[at.ply]), true);
     const after = -new Searcher(variant, 64).search(game.position, { ...request(), limits: { nodes: deep } }).score;
     game.undo();
-    const loses = best.score - after;
+    // The deep search's own choice loses nothing, whatever the two searches' scores say.
+    const loses = bestText === record.moves[at.ply] ? 0 : best.score - after;
     line.push(`  largest fall after ply ${at.ply}: played ${record.moves[at.ply]} (${after} deep), deep best ${bestText} (${best.score}), loses ${loses}`);
     if (loses >= blunder) {
       blunders++;
