@@ -35,13 +35,7 @@ if (!file || !name) {
 const nodes = Number(arg('nodes', '300000'));
 const deep = Number(arg('deep', '5000000'));
 const blunder = Number(arg('blunder', '80'));
-let tries: { label: string; options: ReturnType<typeof searchOptions> }[];
-try {
-  tries = arg('try', '-;probCut=0;lmr=0').split(';').map((t) => ({ label: t, options: t === '-' ? {} : searchOptions(t) }));
-} catch (err) {
-  console.error(`lost-games: --try: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(2);
-}
+const tries = arg('try', '-;probCut=0;lmr=0').split(';').map((t) => ({ label: t, options: t === '-' ? {} : searchOptions('lost-games', 'try', t) }));
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
 const THRESHOLDS = [-50, -100, -200];
 

@@ -52,8 +52,8 @@ function evaluator(side: string): PositionEvaluator {
   const weights = file ? readWeightsFile(file, variant.name, new PatternFeatures(variant).size) : undefined;
   return createEvaluator(variant, { kind, weights });
 }
-const configA = { options: searchOptions(arg('a', '')), side: 'a', limits: limitsOf('a-') };
-const configB = { options: searchOptions(arg('b', '')), side: 'b', limits: limitsOf('b-') };
+const configA = { options: searchOptions('selfplay', 'a', arg('a', '')), side: 'a', limits: limitsOf('a-') };
+const configB = { options: searchOptions('selfplay', 'b', arg('b', '')), side: 'b', limits: limitsOf('b-') };
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
