@@ -7,9 +7,9 @@
 // Then the move before each lost game's largest fall between two of its moves is searched
 // again, deeper (--deep nodes, from an empty table), before and after the move played: a move
 // other than that search's own choice that loses at least --blunder centi-men by its verdict
-// is a blunder (two searches can score one move apart by a few plies' parity), and each --try option
-// set (search options as in selfplay.ts, `-` for the defaults, sets apart by `;`) searches the
-// position at --nodes to see whether it would have played something else.
+// is a blunder (two searches can score one move apart by a few plies' parity), and each --try
+// option set (search options as in selfplay.ts, `-` for the defaults, sets apart by `;`)
+// searches the position at --nodes to see whether it would have played something else.
 //
 //   node dist/lost-games.js --pdn games.pdn --name Damka [--nodes 300000] [--deep 5000000]
 //     [--blunder 80] [--try "-;probCut=0;lmr=0"] [--part k/n]
@@ -18,9 +18,9 @@
 // --part k/n analyses every n-th lost game from the k-th (two processes on two cores).
 
 import { readFileSync } from 'node:fs';
-import { Game } from '../src/game/game.ts';
+import type { Game } from '../src/game/game.ts';
 import { formatMove, parseMove } from '../src/notation/move-text.ts';
-import { type PdnGameRecord, parsePdn, variantOf } from '../src/notation/pdn.ts';
+import { type PdnGameRecord, parsePdn, replayPdn } from '../src/notation/pdn.ts';
 import { BLACK, type Color, popcount, WHITE } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
 import { arg, searchOptions } from './args.ts';
@@ -37,6 +37,10 @@ const deep = Number(arg('deep', '5000000'));
 const blunder = Number(arg('blunder', '80'));
 const tries = arg('try', '-;probCut=0;lmr=0').split(';').map((t) => ({ label: t, options: t === '-' ? {} : searchOptions('lost-games', 'try', t) }));
 const [part, parts] = arg('part', '0/1').split('/').map(Number);
+if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0 || part >= parts) {
+  console.error(`lost-games: --part wants k/n with 0 <= k < n, got ${arg('part', '')}`);
+  process.exit(2);
+}
 const THRESHOLDS = [-50, -100, -200];
 
 /** The colour the player had, or null if the game is not theirs. Tags name the colours in Damka's sense. */
@@ -50,21 +54,18 @@ function lostBy(record: PdnGameRecord, colour: Color): boolean {
   return record.result === (colour === WHITE ? '0-1' : '1-0');
 }
 
-/** The game played up to (not including) ply `ply`. */
+/** The game played up to (not including) ply `ply`, from the record's own start (its FEN tag, if any). */
 function gameAt(record: PdnGameRecord, ply: number): Game {
-  const variant = variantOf(record);
-  const game = new Game(variant, variant.startPosition());
-  for (let i = 0; i < ply; i++) game.play(parseMove(variant, game.position, record.moves[i]), true);
-  return game;
+  return replayPdn({ ...record, moves: record.moves.slice(0, ply) });
 }
 
 interface Scored { ply: number; pieces: number; score: number }
 
 /** The player's moves scored as in play: one searcher through the game, a choice of moves only. */
 function scoreGame(record: PdnGameRecord, colour: Color): Scored[] {
-  const variant = variantOf(record);
+  const game = gameAt(record, 0);
+  const variant = game.variant;
   const searcher = new Searcher(variant, 64);
-  const game = new Game(variant, variant.startPosition());
   const out: Scored[] = [];
   for (const [ply, text] of record.moves.entries()) {
     const p = game.position;
@@ -88,7 +89,21 @@ function largestFall(scored: Scored[]): Scored | null {
   return at;
 }
 
-const records = parsePdn(readFileSync(file, 'utf8'));
+let records: PdnGameRecord[];
+try {
+  records = parsePdn(readFileSync(file, 'utf8'));
+  // Every game replays before the long searches start: a bad move is reported at once.
+  for (const [i, record] of records.entries()) {
+    try {
+      replayPdn(record);
+    } catch (err) {
+      throw new Error(`game ${i + 1}: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+} catch (err) {
+  console.error(`lost-games: ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
 const lost = records.flatMap((record, index) => {
   const colour = colourOf(record);
   return colour !== null && lostBy(record, colour) ? [{ record, index, colour }] : [];
