@@ -19,7 +19,7 @@
 
 import { readFileSync } from 'node:fs';
 import type { Game } from '../src/game/game.ts';
-import { formatMove, parseMove } from '../src/notation/move-text.ts';
+import { formatMove, parseMove, sameMove } from '../src/notation/move-text.ts';
 import { type PdnGameRecord, parsePdn, replayPdn } from '../src/notation/pdn.ts';
 import { BLACK, type Color, popcount, WHITE } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
@@ -127,21 +127,23 @@ for (const [k, { record, index, colour }] of lost.entries()) {
     const game = gameAt(record, at.ply);
     const variant = game.variant;
     const request = () => ({ history: game.historyKeys(), counters: game.drawCounters });
+    // Moves compare as moves, not as text: another program may write the same capture otherwise.
+    const played = parseMove(variant, game.position, record.moves[at.ply]);
     const best = new Searcher(variant, 64).search(game.position, { ...request(), limits: { nodes: deep } });
     const bestText = formatMove(variant, best.move!, game.legalMoves());
-    game.play(parseMove(variant, game.position, record.moves[at.ply]), true);
+    game.play(played, true);
     const after = -new Searcher(variant, 64).search(game.position, { ...request(), limits: { nodes: deep } }).score;
     game.undo();
     // The deep search's own choice loses nothing, whatever the two searches' scores say.
-    const loses = bestText === record.moves[at.ply] ? 0 : best.score - after;
+    const loses = sameMove(best.move!, played, variant) ? 0 : best.score - after;
     line.push(`  largest fall after ply ${at.ply}: played ${record.moves[at.ply]} (${after} deep), deep best ${bestText} (${best.score}), loses ${loses}`);
     if (loses >= blunder) {
       blunders++;
       const choices = tries.map(({ label, options }) => {
         const r = new Searcher(variant, 64, options).search(game.position, { ...request(), limits: { nodes } });
-        const text = formatMove(variant, r.move!, game.legalMoves());
-        if (text !== record.moves[at.ply]) otherMove.set(label, (otherMove.get(label) ?? 0) + 1);
-        return `${label}: ${text === record.moves[at.ply] ? 'the same' : text}`;
+        if (sameMove(r.move!, played, variant)) return `${label}: the same`;
+        otherMove.set(label, (otherMove.get(label) ?? 0) + 1);
+        return `${label}: ${formatMove(variant, r.move!, game.legalMoves())}`;
       });
       line.push(`  a blunder; at ${nodes} nodes from an empty table: ${choices.join(', ')}`);
     }
