@@ -336,6 +336,35 @@ describe('self-play data', () => {
     });
   }
 
+  it('english: with keepThreats, the quiet positions and those where only the opponent threatens, the same game', () => {
+    const variant = ENGLISH;
+    const searcher = new Searcher(variant, 1, {}, new ClassicEvaluator(variant));
+    const openings = defaultOpenings(variant);
+    let threats = 0;
+    for (let g = 0; g < 3; g++) {
+      const spec = { id: g, opening: openings[g], seed: g + 1, randomPlies: 4, nodes: 300, maxPlies: 300 };
+      const quiet = playSelfPlayGame(variant, searcher, spec);
+      const all = playSelfPlayGame(variant, searcher, { ...spec, keepThreats: true });
+      expect(all.whiteScore).toBe(quiet.whiteScore);
+      expect(all.plies).toBe(quiet.plies);
+      const pos = new Position();
+      const kept: string[] = [];
+      for (let i = 0; i < all.records.length / RECORD_INTS; i++) {
+        const r = readRecord(all.records, i, pos);
+        expect(ENGLISH.hasCapture(pos)).toBe(false);
+        const whiteView = pos.side === 0 ? r.result / 2 : 1 - r.result / 2;
+        expect(whiteView).toBe(all.whiteScore);
+        if (isQuiet(variant, pos)) kept.push(Array.from(all.records.subarray(i * RECORD_INTS, (i + 1) * RECORD_INTS)).join());
+        else threats++;
+      }
+      // The quiet ones are exactly what the default keeps, in the same order.
+      const plain: string[] = [];
+      for (let i = 0; i < quiet.records.length / RECORD_INTS; i++) plain.push(Array.from(quiet.records.subarray(i * RECORD_INTS, (i + 1) * RECORD_INTS)).join());
+      expect(kept).toEqual(plain);
+    }
+    expect(threats).toBeGreaterThan(5);
+  });
+
   it('a record keeps side, result, search score (or its absence) and game', () => {
     const out = new Int32Array(3 * RECORD_INTS);
     const pos = ENGLISH.startPosition();

@@ -1,7 +1,9 @@
 // One self-play game for training data: an opening, a few random plies for variety, then
 // both sides searching a fixed number of nodes a move. Every quiet position (no capture for
-// either side: the evaluation is never asked about the others) is kept with the result and
-// the search's score there.
+// either side) is kept with the result and the search's score there; with `keepThreats`, also
+// those where only the opponent threatens a capture. The search asks the evaluation about
+// those too (quiescence stands pat whenever the side to move has no capture), so a fit
+// without them never learns what an opponent's threat costs.
 
 import { Game } from '../game/game.ts';
 import { type Opening, openingGame } from '../match/openings.ts';
@@ -18,6 +20,8 @@ export interface SelfPlayGameSpec {
   randomPlies: number;
   nodes: number;
   maxPlies: number;
+  /** Keep positions where the side to move has no capture but the opponent threatens one. */
+  keepThreats?: boolean;
 }
 
 export interface SelfPlayGameResult {
@@ -46,6 +50,11 @@ export function isQuiet(variant: Variant, pos: Position): boolean {
   return !threat;
 }
 
+/** The positions the evaluation is asked about in search: no capture for the side to move. */
+export function isStandPat(variant: Variant, pos: Position): boolean {
+  return !variant.hasCapture(pos);
+}
+
 export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: SelfPlayGameSpec): SelfPlayGameResult {
   const random = seededRandom(spec.seed);
   const game: Game = openingGame(variant, spec.opening);
@@ -58,7 +67,7 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   const scores: (number | null)[] = [];
   while (game.status().result === '*' && game.ply < spec.maxPlies) {
     const pos = game.position;
-    const quiet = isQuiet(variant, pos);
+    const quiet = spec.keepThreats ? isStandPat(variant, pos) : isQuiet(variant, pos);
     const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: spec.nodes } });
     if (quiet) {
       kept.push(pos.clone());

@@ -21,6 +21,8 @@ export interface SelfPlayOptions {
   threads: number;
   evalKind: EvalKind;
   weightsPath?: string;
+  /** Keep positions where only the opponent threatens a capture, too (selfplay-game.ts). */
+  keepThreats?: boolean;
   /** Called after each batch of games with the games done so far and the running W/D/L (White's view). */
   onProgress?: (done: number, white: number, draws: number, black: number, positions: number) => void;
 }
@@ -48,6 +50,7 @@ export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
       randomPlies: o.randomPlies,
       nodes: o.nodes,
       maxPlies: o.maxPlies,
+      keepThreats: o.keepThreats ?? false,
     });
   }
   const pool = new Piscina({ filename: distFile('train-selfplay-worker.js'), minThreads: o.threads, maxThreads: o.threads });

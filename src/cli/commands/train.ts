@@ -36,6 +36,7 @@ function selfplayCommand(): Command {
     .option('--seed <n>', 'seed of the openings and random moves', '1')
     .option('--eval <kind>', 'evaluation playing the games: pattern or classic', 'classic')
     .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
+    .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
@@ -51,13 +52,14 @@ function selfplayCommand(): Command {
         threads: parseIntOption('threads', o.threads, 1, 256),
         evalKind: parseEvalKind(o.eval),
         weightsPath: o.weights,
+        keepThreats: Boolean(o.keepThreats),
         onProgress: (done, w, d, b, positions) => progress.update(`games ${done}/${o.games}  White +${w} =${d} -${b}  positions ${positions}`),
       });
       progress.done();
       saveRecords(o.out, variant.name, data.records);
       const secs = (performance.now() - started) / 1000;
       say(`${data.games} games (White +${data.whiteWins} =${data.draws} -${data.blackWins}, ${(data.plies / data.games).toFixed(0)} plies a game), ` +
-        `${data.records.length / RECORD_INTS} quiet positions -> ${o.out} in ${secs.toFixed(0)} s`);
+        `${data.records.length / RECORD_INTS} ${o.keepThreats ? 'positions without a capture for the side to move' : 'quiet positions'} -> ${o.out} in ${secs.toFixed(0)} s`);
     }));
 }
 
