@@ -347,6 +347,7 @@ describe('self-play data', () => {
       const all = playSelfPlayGame(variant, searcher, { ...spec, keepThreats: true });
       expect(all.whiteScore).toBe(quiet.whiteScore);
       expect(all.plies).toBe(quiet.plies);
+      const row = (records: Int32Array, i: number) => Array.from(records.subarray(i * RECORD_INTS, (i + 1) * RECORD_INTS)).join();
       const pos = new Position();
       const kept: string[] = [];
       for (let i = 0; i < all.records.length / RECORD_INTS; i++) {
@@ -354,12 +355,11 @@ describe('self-play data', () => {
         expect(ENGLISH.hasCapture(pos)).toBe(false);
         const whiteView = pos.side === 0 ? r.result / 2 : 1 - r.result / 2;
         expect(whiteView).toBe(all.whiteScore);
-        if (isQuiet(variant, pos)) kept.push(Array.from(all.records.subarray(i * RECORD_INTS, (i + 1) * RECORD_INTS)).join());
+        if (isQuiet(variant, pos)) kept.push(row(all.records, i));
         else threats++;
       }
       // The quiet ones are exactly what the default keeps, in the same order.
-      const plain: string[] = [];
-      for (let i = 0; i < quiet.records.length / RECORD_INTS; i++) plain.push(Array.from(quiet.records.subarray(i * RECORD_INTS, (i + 1) * RECORD_INTS)).join());
+      const plain = Array.from({ length: quiet.records.length / RECORD_INTS }, (_, i) => row(quiet.records, i));
       expect(kept).toEqual(plain);
     }
     expect(threats).toBeGreaterThan(5);

@@ -42,17 +42,18 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/** The positions the evaluation is asked about in search: no capture for the side to move. */
+export function isStandPat(variant: Variant, pos: Position): boolean {
+  return !variant.hasCapture(pos);
+}
+
+/** No capture for either side. */
 export function isQuiet(variant: Variant, pos: Position): boolean {
-  if (variant.hasCapture(pos)) return false;
+  if (!isStandPat(variant, pos)) return false;
   pos.side ^= 1;
   const threat = variant.hasCapture(pos);
   pos.side ^= 1;
   return !threat;
-}
-
-/** The positions the evaluation is asked about in search: no capture for the side to move. */
-export function isStandPat(variant: Variant, pos: Position): boolean {
-  return !variant.hasCapture(pos);
 }
 
 export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: SelfPlayGameSpec): SelfPlayGameResult {
@@ -67,9 +68,9 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   const scores: (number | null)[] = [];
   while (game.status().result === '*' && game.ply < spec.maxPlies) {
     const pos = game.position;
-    const quiet = spec.keepThreats ? isStandPat(variant, pos) : isQuiet(variant, pos);
+    const keep = spec.keepThreats ? isStandPat(variant, pos) : isQuiet(variant, pos);
     const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: spec.nodes } });
-    if (quiet) {
+    if (keep) {
       kept.push(pos.clone());
       scores.push(r.depth > 0 ? r.score : null);
     }
