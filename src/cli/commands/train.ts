@@ -1,9 +1,10 @@
 // damka train: the pipeline that makes the learned evaluation's weights (src/eval/weights/README.md).
 //   damka train selfplay: self-play games on a worker pool -> a file of quiet positions with results
+//   damka train import: the games of PDN files (matches against other engines) -> a data file like self-play's
 //   damka train relabel: the positions of a data file searched again, deeper -> a data file with their scores
 //   damka train fit: logistic regression of those results on the pattern features -> a weights file
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { ClassicEvaluator } from '../../eval/classic.ts';
@@ -17,6 +18,7 @@ import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
 import { RECORD_INTS, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
@@ -63,11 +65,41 @@ function selfplayCommand(): Command {
     }));
 }
 
+function importCommand(): Command {
+  return new Command('import')
+    .description('save the positions of the finished games of PDN files with their results (then relabel them)')
+    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .requiredOption('--pdn <files>', 'PDN files, comma-separated (from "damka match --pdn", DXP sessions or other programs)')
+    .requiredOption('-o, --out <file>', 'data file to write')
+    .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const files = o.pdn.split(',').map((s) => s.trim()).filter(Boolean);
+      const parts: Int32Array[] = [];
+      let games = 0, unfinished = 0, w = 0, d = 0, b = 0;
+      for (const file of files) {
+        let text: string;
+        try { text = readFileSync(file, 'utf8'); } catch (err) { throw new Error(`cannot read ${file}: ${(err as Error).message}`); }
+        let got;
+        try { got = importPdn(variant, text, { keepThreats: Boolean(o.keepThreats), firstGame: games }); } catch (err) { throw new Error(`${file}: ${(err as Error).message}`); }
+        parts.push(got.records);
+        games += got.games; unfinished += got.unfinished; w += got.whiteWins; d += got.draws; b += got.blackWins;
+      }
+      const records = new Int32Array(parts.reduce((s, p) => s + p.length, 0));
+      let at = 0;
+      for (const p of parts) { records.set(p, at); at += p.length; }
+      if (games === 0) throw new Error(`no finished ${variant.name} game in ${files.join(', ')}`);
+      saveRecords(o.out, variant.name, records);
+      say(`${games} games (White +${w} =${d} -${b}${unfinished ? `; ${unfinished} unfinished left out` : ''}), ` +
+        `${records.length / RECORD_INTS} ${o.keepThreats ? 'positions without a capture for the side to move' : 'quiet positions'} -> ${o.out}`);
+    }));
+}
+
 function relabelCommand(): Command {
   return new Command('relabel')
     .description('search every position of a data file again with more nodes and keep that score as its label')
     .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
-    .requiredOption('-d, --data <file>', 'data file from "damka train selfplay"')
+    .requiredOption('-d, --data <file>', 'data file from "damka train selfplay" or "damka train import"')
     .requiredOption('-o, --out <file>', 'data file to write')
     .option('-n, --nodes <n>', 'nodes a position', '20000')
     .option('--eval <kind>', 'evaluation of the searches: pattern or classic', 'pattern')
@@ -100,7 +132,7 @@ function fitCommand(): Command {
   return new Command('fit')
     .description('fit the pattern evaluation to self-play data (logistic regression, Adam, L2)')
     .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
-    .requiredOption('-d, --data <files>', 'data files from "damka train selfplay", comma-separated')
+    .requiredOption('-d, --data <files>', 'data files from "damka train selfplay" or "train import", comma-separated')
     .requiredOption('-o, --out <file>', 'weights file to write')
     .option('--init <file>', 'start from these weights (default: material only)')
     .option('--lr <x>', 'Adam learning rate, in centi-men', '5')
@@ -181,7 +213,7 @@ function fitCommand(): Command {
 
 export function trainCommand(): Command {
   const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
-  for (const sub of [selfplayCommand(), relabelCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
   return cmd;
 }
 
