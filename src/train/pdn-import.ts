@@ -6,8 +6,9 @@
 
 import { Game } from '../game/game.ts';
 import { PdnError, parsePdn, replayPdn, variantOf } from '../notation/pdn.ts';
+import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { RECORD_INTS, type StmResult, writeRecord } from './records.ts';
+import { concatRecords, gameRecords } from './records.ts';
 import { isQuiet, isStandPat } from './selfplay-game.ts';
 
 export interface PdnImport {
@@ -38,7 +39,6 @@ export function importPdn(variant: Variant, text: string, options: PdnImportOpti
   const keep = options.keepThreats ? isStandPat : isQuiet;
   const chunks: Int32Array[] = [];
   const out: PdnImport = { records: new Int32Array(0), games: 0, unfinished: 0, whiteWins: 0, draws: 0, blackWins: 0 };
-  let total = 0;
   for (const [n, record] of parsePdn(text).entries()) {
     const white = record.tags.get('White') ?? '?', black = record.tags.get('Black') ?? '?';
     const where = `game ${n + 1}${white !== '?' || black !== '?' ? ` (${white} - ${black})` : ''}`;
@@ -54,24 +54,15 @@ export function importPdn(variant: Variant, text: string, options: PdnImportOpti
     const whiteScore = record.result === '1-0' ? 1 : record.result === '0-1' ? 0 : 0.5;
     if (whiteScore === 1) out.whiteWins++; else if (whiteScore === 0) out.blackWins++; else out.draws++;
     const replay = new Game(variant, played.startPosition);
-    const positions = [];
+    const positions: Position[] = [];
     for (const move of played.moves) {
       const pos = replay.position;
       if (keep(variant, pos)) positions.push(pos.clone());
       replay.play(move, true);
     }
-    const records = new Int32Array(positions.length * RECORD_INTS);
-    const id = (options.firstGame ?? 0) + out.games;
-    positions.forEach((pos, i) => {
-      const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
-      writeRecord(records, i, pos, (stm * 2) as StmResult, null, id);
-    });
-    chunks.push(records);
-    total += records.length;
+    chunks.push(gameRecords(positions, whiteScore, (options.firstGame ?? 0) + out.games));
     out.games++;
   }
-  out.records = new Int32Array(total);
-  let at = 0;
-  for (const c of chunks) { out.records.set(c, at); at += c.length; }
+  out.records = concatRecords(chunks);
   return out;
 }

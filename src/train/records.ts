@@ -60,6 +60,24 @@ export function loadRecords(path: string, variant: string): Int32Array {
   return all.subarray(HEADER_INTS);
 }
 
+/** One game's positions as records, each with the game's result (White's score 1, 0.5 or 0) from its side to move. */
+export function gameRecords(positions: readonly Position[], whiteScore: number, game: number, scores?: readonly (number | null)[]): Int32Array {
+  const out = new Int32Array(positions.length * RECORD_INTS);
+  positions.forEach((pos, i) => {
+    const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
+    writeRecord(out, i, pos, (stm * 2) as StmResult, scores?.[i] ?? null, game);
+  });
+  return out;
+}
+
+/** Several runs of records as one, in order. */
+export function concatRecords(parts: readonly Int32Array[]): Int32Array {
+  const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { out.set(p, at); at += p.length; }
+  return out;
+}
+
 /**
  * The records of the games whose number is a multiple of `n`, in their order. The fit holds
  * out the games whose number is a multiple of 10, so an `n` that divides 10 keeps every one

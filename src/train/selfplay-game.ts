@@ -10,7 +10,7 @@ import { type Opening, openingGame } from '../match/openings.ts';
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { Searcher } from '../search/search.ts';
-import { RECORD_INTS, type StmResult, writeRecord } from './records.ts';
+import { gameRecords } from './records.ts';
 
 export interface SelfPlayGameSpec {
   id: number;
@@ -78,10 +78,5 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   }
   const result = game.status().result;
   const whiteScore = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
-  const records = new Int32Array(kept.length * RECORD_INTS);
-  kept.forEach((pos, i) => {
-    const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
-    writeRecord(records, i, pos, (stm * 2) as StmResult, scores[i], spec.id);
-  });
-  return { records, whiteScore, plies: game.ply };
+  return { records: gameRecords(kept, whiteScore, spec.id, scores), whiteScore, plies: game.ply };
 }

@@ -17,7 +17,7 @@ import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
-import { RECORD_INTS, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
@@ -85,9 +85,7 @@ function importCommand(): Command {
         parts.push(got.records);
         games += got.games; unfinished += got.unfinished; w += got.whiteWins; d += got.draws; b += got.blackWins;
       }
-      const records = new Int32Array(parts.reduce((s, p) => s + p.length, 0));
-      let at = 0;
-      for (const p of parts) { records.set(p, at); at += p.length; }
+      const records = concatRecords(parts);
       if (games === 0) throw new Error(`no finished ${variant.name} game in ${files.join(', ')}`);
       saveRecords(o.out, variant.name, records);
       say(`${games} games (White +${w} =${d} -${b}${unfinished ? `; ${unfinished} unfinished left out` : ''}), ` +
@@ -153,9 +151,7 @@ function fitCommand(): Command {
         for (let i = 7; i < r.length; i += RECORD_INTS) r[i] += n * 10_000_000;
         return r;
       });
-      const records = new Int32Array(parts.reduce((s, p) => s + p.length, 0));
-      let at = 0;
-      for (const p of parts) { records.set(p, at); at += p.length; }
+      const records = concatRecords(parts);
       const data = buildDataset(features, records);
       const isValidation = (row: number) => data.game[row] % 10 === 0;
       say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
