@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Game } from '../src/game/game.ts';
+import { Game, type Result, whitePoints } from '../src/game/game.ts';
 import type { Move } from '../src/rules/move.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { build } from './helpers/build.ts';
@@ -149,5 +149,27 @@ describe('game history', () => {
     game.play(find(game, '27-23'));
     expect(game.historyKeys().lo.length).toBe(1);
     expect(game.historyKeys().lo[0]).toBe(game.position.keyLo);
+  });
+});
+
+describe('a game record', () => {
+  it('keeps every position by ply, and undo drops the last', () => {
+    const game = new Game(ENGLISH);
+    const seen = [game.position.clone()];
+    for (const text of ['11-15', '23-19', '8-11']) {
+      game.play(find(game, text));
+      seen.push(game.position.clone());
+    }
+    seen.forEach((pos, ply) => expect(game.positionAt(ply).equals(pos)).toBe(true));
+    expect(game.positionAt(0).equals(ENGLISH.startPosition())).toBe(true);
+    expect(() => game.positionAt(4)).toThrow(/no position at ply 4 \(0-3\)/);
+    expect(() => game.positionAt(-1)).toThrow(RangeError);
+    game.undo();
+    expect(() => game.positionAt(3)).toThrow(RangeError);
+    expect(game.positionAt(2).equals(seen[2])).toBe(true);
+  });
+
+  it("scores White's points from a result", () => {
+    expect(['1-0', '1/2-1/2', '0-1'].map((r) => whitePoints(r as Result))).toEqual([1, 0.5, 0]);
   });
 });

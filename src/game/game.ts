@@ -9,6 +9,11 @@ import { type DrawCounters, drawByCounters, initialCounters, nextCounters } from
 
 export type Result = '1-0' | '0-1' | '1/2-1/2' | '*';
 
+/** White's points for a result: 1, 0.5 for a draw (and for "*", which callers rule out), 0. */
+export function whitePoints(result: Result): number {
+  return result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
+}
+
 export interface GameStatus {
   result: Result;
   /** Why the game ended (empty while it goes on). */
@@ -41,6 +46,12 @@ export class Game {
 
   get startPosition(): Position {
     return this.positions[0];
+  }
+
+  /** The position after the first `ply` moves (0: the start). */
+  positionAt(ply: number): Position {
+    if (!(ply >= 0 && ply < this.positions.length)) throw new RangeError(`no position at ply ${ply} (0-${this.positions.length - 1})`);
+    return this.positions[ply];
   }
 
   get drawCounters(): DrawCounters {

@@ -7,7 +7,7 @@
 
 import { appendFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { Game } from '../game/game.ts';
+import { Game, whitePoints } from '../game/game.ts';
 import { formatPdnGame } from '../notation/pdn.ts';
 import type { Variant } from '../rules/variant.ts';
 import { type SprtBounds, type Wdl, eloEstimate, sprtVerdict } from './elo.ts';
@@ -104,11 +104,11 @@ export async function runMatch(o: MatchOptions): Promise<MatchStanding> {
       const name = standing.engines[index].name;
       return standing.engines.some((e, i) => i !== index && e.name === name) ? `${name} (${index + 1})` : name;
     };
-    const whitePoints = outcome.result === '1-0' ? 1 : outcome.result === '0-1' ? 0 : 0.5;
-    record(p.white, whitePoints);
-    record(p.black, 1 - whitePoints);
+    const whiteScore = whitePoints(outcome.result);
+    record(p.white, whiteScore);
+    record(p.black, 1 - whiteScore);
     if (p.white === 0 || p.black === 0) {
-      const firstPoints = p.white === 0 ? whitePoints : 1 - whitePoints;
+      const firstPoints = p.white === 0 ? whiteScore : 1 - whiteScore;
       if (firstPoints === 1) standing.first.wins++; else if (firstPoints === 0.5) standing.first.draws++; else standing.first.losses++;
     }
     if (o.sprt) {

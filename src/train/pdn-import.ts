@@ -4,7 +4,7 @@
 // searches did not foresee. Positions keep the game's result and no search score, so
 // `train relabel` can give them one.
 
-import { Game } from '../game/game.ts';
+import { type Game, whitePoints } from '../game/game.ts';
 import { PdnError, parsePdn, replayPdn, variantOf } from '../notation/pdn.ts';
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -51,14 +51,12 @@ export function importPdn(variant: Variant, text: string, options: PdnImportOpti
       throw new PdnError(`${where}: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (record.result === '*') { out.unfinished++; continue; }
-    const whiteScore = record.result === '1-0' ? 1 : record.result === '0-1' ? 0 : 0.5;
+    const whiteScore = whitePoints(record.result);
     if (whiteScore === 1) out.whiteWins++; else if (whiteScore === 0) out.blackWins++; else out.draws++;
-    const replay = new Game(variant, played.startPosition);
     const positions: Position[] = [];
-    for (const move of played.moves) {
-      const pos = replay.position;
-      if (keep(variant, pos)) positions.push(pos.clone());
-      replay.play(move, true);
+    for (let ply = 0; ply < played.ply; ply++) {
+      const pos = played.positionAt(ply);
+      if (keep(variant, pos)) positions.push(pos);
     }
     chunks.push(gameRecords(positions, whiteScore, (options.firstGame ?? 0) + out.games));
     out.games++;

@@ -5,7 +5,7 @@
 // those too (quiescence stands pat whenever the side to move has no capture), so a fit
 // without them never learns what an opponent's threat costs.
 
-import { Game } from '../game/game.ts';
+import { Game, whitePoints } from '../game/game.ts';
 import { type Opening, openingGame } from '../match/openings.ts';
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -77,6 +77,6 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
     game.play(r.move!);
   }
   const result = game.status().result;
-  const whiteScore = result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5;
+  const whiteScore = whitePoints(result);
   return { records: gameRecords(kept, whiteScore, spec.id, scores), whiteScore, plies: game.ply };
 }
