@@ -26,10 +26,13 @@ import { Progress } from '../progress.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
+/** The --variant of every subcommand: the games the learned evaluation ships weights for. */
+const trainVariantOption = () => new Option('-v, --variant <name>', 'english or international').default('international');
+
 function selfplayCommand(): Command {
   return new Command('selfplay')
     .description('play self-play games and save their quiet positions with the results')
-    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .addOption(trainVariantOption())
     .requiredOption('-o, --out <file>', 'data file to write')
     .option('-g, --games <n>', 'games to play', '1000')
     .option('-n, --nodes <n>', 'nodes a move', '3000')
@@ -68,7 +71,7 @@ function selfplayCommand(): Command {
 function importCommand(): Command {
   return new Command('import')
     .description('save the positions of the finished games of PDN files with their results (then relabel them)')
-    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .addOption(trainVariantOption())
     .requiredOption('--pdn <files>', 'PDN files, comma-separated (from "damka match --pdn", DXP sessions or other programs)')
     .requiredOption('-o, --out <file>', 'data file to write')
     .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
@@ -96,7 +99,7 @@ function importCommand(): Command {
 function relabelCommand(): Command {
   return new Command('relabel')
     .description('search every position of a data file again with more nodes and keep that score as its label')
-    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .addOption(trainVariantOption())
     .requiredOption('-d, --data <file>', 'data file from "damka train selfplay" or "damka train import"')
     .requiredOption('-o, --out <file>', 'data file to write')
     .option('-n, --nodes <n>', 'nodes a position', '20000')
@@ -129,7 +132,7 @@ function relabelCommand(): Command {
 function fitCommand(): Command {
   return new Command('fit')
     .description('fit the pattern evaluation to self-play data (logistic regression, Adam, L2)')
-    .addOption(new Option('-v, --variant <name>', 'english or international').default('international'))
+    .addOption(trainVariantOption())
     .requiredOption('-d, --data <files>', 'data files from "damka train selfplay" or "train import", comma-separated')
     .requiredOption('-o, --out <file>', 'weights file to write')
     .option('--init <file>', 'start from these weights (default: material only)')
