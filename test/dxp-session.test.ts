@@ -213,6 +213,34 @@ describe('damka dxp robustness', () => {
     expect(engine.child.exitCode).toBeNull();
   });
 
+  it('ignores one move that crossed its end of the game, without a peer error, and plays the next game', async () => {
+    const { engine, port } = await server([]);
+    const peer = await Peer.open(port);
+    // Before any game ended, a move without a game is an error.
+    peer.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
+    await engine.expect(/^peer error: cannot handle move: a move, but no game is in progress/);
+    // Damka is White with one man on 28, our one man on 23: its only move, 28x19, ends the game.
+    const board = [...'e'.repeat(50)];
+    board[27] = 'w';
+    board[22] = 'z';
+    peer.send(request({ followerColor: 'W', start: { toMove: 'W', board: board.join('') } }));
+    await peer.next('A');
+    expect((await peer.next('M')).message).toMatchObject({ from: 28, to: 19, captured: [23] });
+    expect((await peer.next('E')).message).toMatchObject({ type: 'end', reason: 3 });
+    // Our move, sent before the end reached us.
+    peer.send({ type: 'move', seconds: 1, from: 23, to: 28, captured: [] });
+    expect(await engine.expect(/^ignored /)).toMatch(/move 23-28: it was sent before the end of the game reached it/);
+    peer.send(request());
+    const { skipped } = await peer.next('A');
+    expect(skipped.filter((s) => s[0] === 'C')).toEqual([]);
+    expect(engine.drain().filter((l) => /peer error/.test(l))).toEqual([]);
+    // The next game is played: we are White and move first, Damka answers.
+    const game = new Game(INTERNATIONAL);
+    peer.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
+    game.play(game.legalMoves().find((l) => l.from === 32 && l.to === 28)!);
+    applyMove(game, (await peer.next('M')).message);
+  });
+
   it('parses listen and connect addresses', async () => {
     const { parseAddress } = await import('../src/cli/commands/dxp.ts');
     expect(parseAddress('27531', false)).toEqual({ host: '127.0.0.1', port: 27531 });

@@ -56,6 +56,11 @@ export class DxpSession {
   private peerName = 'peer';
   private gamesStarted = 0;
   private endSent = false;
+  /**
+   * We ended the last game ourselves (by the rules) and no new one has started: the peer may
+   * have sent a move before our end reached it. One such move is expected, not an error.
+   */
+  private peerMayStillMove = false;
   private clock = 0;
   /** Seconds this game's moves took us, for the result line: the peer's timestamps are not ours to see. */
   private used = 0;
@@ -240,6 +245,7 @@ export class DxpSession {
     this.game = new Game(variant, pos);
     this.ourSide = ourSide;
     this.endSent = false;
+    this.peerMayStillMove = false;
     this.minutes = minutes;
     this.movesPerControl = moves;
     this.clock = minutes * 60;
@@ -258,6 +264,12 @@ export class DxpSession {
 
   private onMove(m: Extract<DxpMessage, { type: 'move' }>): void {
     const game = this.game;
+    if (!game && this.peerMayStillMove) {
+      // Its move and our end crossed on the wire: Moby Dam moves once more when our rules end a game before its own do.
+      this.peerMayStillMove = false;
+      this.o.report(`ignored ${this.peerName}'s move ${m.from}${m.captured.length ? 'x' : '-'}${m.to}: it was sent before the end of the game reached it`);
+      return;
+    }
     if (!game) throw new Error('a move, but no game is in progress');
     if (game.position.side === this.ourSide) throw new Error(`a move (${m.from}-${m.to}) while it is our turn`);
     const want = [...m.captured].sort((a, b) => a - b).join(',');
@@ -336,12 +348,14 @@ export class DxpSession {
     }
     const ours = result === '1/2-1/2' ? 2 : result === '*' ? 0 : (result === '1-0') === (this.ourSide === WHITE) ? 3 : 1;
     this.endGame(result, reason, ours as 0 | 1 | 2 | 3, m.stop === 1);
+    this.peerMayStillMove = false; // the peer ended it: it knows
   }
 
   private endGame(result: Result, reason: string, ourReason: 0 | 1 | 2 | 3, peerStops = false): void {
     const game = this.game;
     if (!game) return;
     this.game = null;
+    this.peerMayStillMove = true;
     this.generation++;
     if (this.searching) this.engine.stop();
     const last = this.o.role === 'initiator' && this.gamesStarted >= this.o.games;
