@@ -18,6 +18,7 @@ import { PatternFeatures } from '../src/eval/pattern/features.ts';
 import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
 import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
+import { whitePoints } from '../src/game/game.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
@@ -73,9 +74,8 @@ for (let g = first; g < games; g++) {
     game.play(r.move!);
   }
   const result = game.status().result;
-  const aWon = (result === '1-0' && aIsWhite) || (result === '0-1' && !aIsWhite);
-  const bWon = (result === '1-0' && !aIsWhite) || (result === '0-1' && aIsWhite);
-  if (aWon) a++; else if (bWon) b++; else d++;
+  const aPoints = aIsWhite ? whitePoints(result) : 1 - whitePoints(result);
+  if (aPoints === 1) a++; else if (aPoints === 0) b++; else d++;
   const n = a + b + d;
   const score = (a + d / 2) / n;
   const elo = score > 0 && score < 1 ? -400 * Math.log10(1 / score - 1) : score >= 1 ? Infinity : -Infinity;
