@@ -10,7 +10,7 @@ import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { PatternFeatures, REGION_PATTERNS, SCALARS } from '../src/eval/pattern/features.ts';
 import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
-import { type PatternWeights, WEIGHTS_VERSION, decodeWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';
+import { type PatternWeights, WEIGHTS_VERSION, WEIGHT_UNITS, decodeWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { ClassicEvaluator } from '../src/eval/classic.ts';
 import { defaultOpenings } from '../src/match/openings.ts';
@@ -20,7 +20,7 @@ import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import type { SparseData } from '../src/train/dataset.ts';
-import { fitWeights, logLoss, scoreRows } from '../src/train/fit.ts';
+import { fitWeights, logLoss, scoreRows, spreadPhases } from '../src/train/fit.ts';
 import { RECORD_INTS, SCORE_CLAMP, loadRecords, readRecord, saveRecords, writeRecord } from '../src/train/records.ts';
 import { isQuiet, playSelfPlayGame } from '../src/train/selfplay-game.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -35,11 +35,11 @@ function mirror(board: Board): Board {
   return { side: board.side === 0 ? 1 : 0, squares };
 }
 
-function randomWeights(variant: Variant, seed: number, patternKings = true): PatternWeights {
+function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2): PatternWeights {
   const size = new PatternFeatures(variant).size;
   const random = rng(seed);
   const w = () => Int16Array.from({ length: size }, () => Math.round((random() - 0.5) * 2000));
-  return { variant: variant.name, opening: w(), endgame: w(), patternKings };
+  return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings };
 }
 
 function samplePositions(variant: Variant, count: number, seed: number): Board[] {
@@ -173,8 +173,8 @@ describe('pattern features', () => {
     });
 
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move (random weights)`, () => {
-      for (const patternKings of [true, false]) {
-        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings));
+      for (const [patternKings, phases] of [[true, 2], [false, 2], [true, 3]] as const) {
+        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings, phases));
         expect(evaluator.features.patternKings).toBe(patternKings);
         let nonZero = 0;
         for (const board of samplePositions(variant, 3000, 11)) {
@@ -187,6 +187,30 @@ describe('pattern features', () => {
         }
         expect(nonZero).toBeGreaterThan(2500);
       }
+    });
+
+    it(`${variant.name}: with three phases the evaluation blends the two around the piece count, and a middle phase halfway between the others changes nothing`, () => {
+      const w3 = randomWeights(variant, 8, true, 3);
+      const three = new PatternEvaluator(variant, w3);
+      const f = new PatternFeatures(variant);
+      const idx = new Int32Array(f.maxFeatures), val = new Float64Array(f.maxFeatures);
+      // Even weights: the middle phase of the two outer ones is then exactly their mean.
+      const even = randomWeights(variant, 9);
+      for (const p of even.phases) for (let i = 0; i < p.length; i++) p[i] &= ~1;
+      const two = new PatternEvaluator(variant, even);
+      const spread = new PatternEvaluator(variant, { ...even, phases: [even.phases[0], Int16Array.from(even.phases[0], (x, i) => (x + even.phases[1][i]) / 2), even.phases[1]] });
+      const segments = new Set<number>();
+      for (const board of samplePositions(variant, 1000, 19)) {
+        const pos = variant.fromBoard(board);
+        const n = f.extract(pos, idx, val);
+        const sums = w3.phases.map((p) => { let s = 0; for (let k = 0; k < n; k++) s += val[k] * p[idx[k]]; return s; });
+        const full = f.piecesAtStart, x = (2 * (full - f.pieces)) / full, seg = Math.min(1, Math.floor(x)), t = x - seg;
+        segments.add(seg);
+        const slow = (sums[seg] * (1 - t) + sums[seg + 1] * t) / WEIGHT_UNITS;
+        expect(Math.abs(three.evaluate(pos) - slow)).toBeLessThan(1);
+        expect(spread.evaluate(pos)).toBe(two.evaluate(pos));
+      }
+      expect([...segments].sort()).toEqual([0, 1]);
     });
 
     it(`${variant.name}: the shipped weights load, are the default evaluation and are colour-symmetric`, () => {
@@ -232,8 +256,9 @@ describe('weights file', () => {
 
   it('a good file loads exactly', () => {
     const w = readWeightsFile(write('good.json', JSON.stringify(good)), 'english', size);
-    expect(Array.from(w.opening)).toEqual(Array.from(randomWeights(ENGLISH, 5).opening));
-    expect(Array.from(w.endgame)).toEqual(Array.from(randomWeights(ENGLISH, 5).endgame));
+    expect(w.phases.map((p) => Array.from(p))).toEqual(randomWeights(ENGLISH, 5).phases.map((p) => Array.from(p)));
+    const three = readWeightsFile(write('three.json', JSON.stringify(encodeWeights(randomWeights(ENGLISH, 6, true, 3)))), 'english', size);
+    expect(three.phases.map((p) => Array.from(p))).toEqual(randomWeights(ENGLISH, 6, true, 3).phases.map((p) => Array.from(p)));
   });
   it('a missing file is named', () => {
     expect(() => readWeightsFile(join(dir, 'none.json'), 'english', size)).toThrow(/none\.json: cannot read \(ENOENT\)/);
@@ -241,26 +266,34 @@ describe('weights file', () => {
   it('a truncated file is refused', () => {
     const text = JSON.stringify(good);
     expect(() => readWeightsFile(write('cut.json', text.slice(0, text.length / 2)), 'english', size)).toThrow(/not valid JSON \(truncated/);
-    const shortened = { ...good, opening: good.opening.slice(0, 4000) };
+    const shortened = { ...good, opening: good.opening!.slice(0, 4000) };
     expect(() => readWeightsFile(write('short.json', JSON.stringify(shortened)), 'english', size)).toThrow(/opening weights hold 1500 values, expected \d+ \(truncated\?\)/);
   });
   it('another variant, another version, another layout or a damaged payload is refused', () => {
     expect(() => decodeWeights(good, 'international', new PatternFeatures(INTERNATIONAL).size, 'f')).toThrow(/made for "english", not international/);
-    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, 'english', size, 'f')).toThrow(/version 3, this build reads versions 1 and 2/);
+    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, 'english', size, 'f')).toThrow(/version 4, this build reads versions 1 to 3/);
     expect(() => decodeWeights({ ...good, size: size - 1 }, 'english', size, 'f')).toThrow(/weights a phase/);
     expect(() => decodeWeights({ ...good, format: 'x' }, 'english', size, 'f')).toThrow(/not a weights file/);
-    const flipped = good.endgame.slice(0, 100) + (good.endgame[100] === 'A' ? 'B' : 'A') + good.endgame.slice(101);
-    expect(() => decodeWeights({ ...good, endgame: flipped }, 'english', size, 'f')).toThrow(/checksum does not match/);
+    const flip = (t: string) => t.slice(0, 100) + (t[100] === 'A' ? 'B' : 'A') + t.slice(101);
+    expect(() => decodeWeights({ ...good, endgame: flip(good.endgame!) }, 'english', size, 'f')).toThrow(/checksum does not match/);
+    const three = encodeWeights(randomWeights(ENGLISH, 6, true, 3));
+    const damaged = { ...three, phases: three.phases!.map((t, j) => (j === 1 ? flip(t) : t)) };
+    expect(() => decodeWeights(damaged, 'english', size, 'f')).toThrow(/checksum does not match/);
+    expect(() => decodeWeights({ ...three, phases: three.phases!.slice(0, 1) }, 'english', size, 'f')).toThrow(/phases missing/);
+    expect(() => decodeWeights({ ...three, phases: [three.phases![0], three.phases![1].slice(0, 400), three.phases![2]] }, 'english', size, 'f'))
+      .toThrow(/phase 1 weights hold 150 values/);
     expect(() => decodeWeights([], 'english', size, 'f')).toThrow(/expected a JSON object/);
   });
-  it('version 1 files (patterns without kings) load as such, and weights of that kind are written as version 1', () => {
+  it('version 1 files (patterns without kings) load as such; each kind of weights is written in the oldest version that holds it', () => {
     const old = encodeWeights(randomWeights(ENGLISH, 5, false));
     expect(old.version).toBe(1);
-    expect(good.version).toBe(WEIGHTS_VERSION);
+    expect(good.version).toBe(2);
+    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 3)).version).toBe(WEIGHTS_VERSION);
     const w = decodeWeights(old, 'english', size, 'f');
     expect(w.patternKings).toBe(false);
-    expect(Array.from(w.opening)).toEqual(Array.from(randomWeights(ENGLISH, 5).opening));
+    expect(Array.from(w.phases[0])).toEqual(Array.from(randomWeights(ENGLISH, 5).phases[0]));
     expect(decodeWeights(good, 'english', size, 'f').patternKings).toBe(true);
+    expect(() => encodeWeights(randomWeights(ENGLISH, 5, false, 3))).toThrow(/version 1/);
   });
   it('the evaluator refuses weights of another size or variant', () => {
     expect(() => new PatternEvaluator(INTERNATIONAL, randomWeights(ENGLISH, 1))).toThrow(/for english, not international/);
@@ -268,40 +301,63 @@ describe('weights file', () => {
 });
 
 describe('fitting', () => {
-  it('recovers known weights from synthetic data and lowers the loss', () => {
-    // 12 features, 3 to 6 active a row with values -2..2; results drawn from the true model.
-    const size = 12, rows = 30000, scale = 100;
-    const random = rng(99);
-    const trueOpening = Float64Array.from({ length: size }, () => Math.round((random() - 0.5) * 200));
-    const trueEndgame = Float64Array.from({ length: size }, () => Math.round((random() - 0.5) * 200));
-    const offsets = new Int32Array(rows + 1), idx: number[] = [], val: number[] = [];
-    const phase = new Float32Array(rows), y = new Float32Array(rows), game = new Int32Array(rows);
-    for (let i = 0; i < rows; i++) {
-      const k = 3 + Math.floor(random() * 4);
-      const used = new Set<number>();
-      while (used.size < k) used.add(Math.floor(random() * size));
-      for (const f of used) { idx.push(f); val.push(Math.floor(random() * 5) - 2); }
-      offsets[i + 1] = idx.length;
-      phase[i] = random();
-      game[i] = i;
-    }
-    const d: SparseData = { count: rows, offsets, idx: Int32Array.from(idx), val: Float32Array.from(val), phase, y, game };
-    const truth = scoreRows(d, trueOpening, trueEndgame);
-    for (let i = 0; i < rows; i++) y[i] = random() < 1 / (1 + Math.exp(-truth[i] / scale)) ? 1 : 0;
-    const zero = () => new Float64Array(size);
-    const before = logLoss(scoreRows(d, zero(), zero()), y, scale);
-    const fit = fitWeights(d, size, { opening: zero(), endgame: zero() }, {
-      scale, learningRate: 2, l2: 0, batch: 256, maxEpochs: 30, patience: 3, seed: 1, isValidation: (i) => i % 10 === 0,
+  for (const phases of [2, 3]) {
+    it(`recovers known weights of ${phases} phases from synthetic data and lowers the loss`, () => {
+      // 12 features, 3 to 6 active a row with values -2..2; results drawn from the true model;
+      // 15,000 rows a phase (each segment's rows teach two phases).
+      const size = 12, rows = 15000 * phases, scale = 100;
+      const random = rng(99);
+      const truePhases = Array.from({ length: phases }, () => Float64Array.from({ length: size }, () => Math.round((random() - 0.5) * 200)));
+      const offsets = new Int32Array(rows + 1), idx: number[] = [], val: number[] = [];
+      const segment = new Uint8Array(rows), phase = new Float32Array(rows), y = new Float32Array(rows), game = new Int32Array(rows);
+      for (let i = 0; i < rows; i++) {
+        const k = 3 + Math.floor(random() * 4);
+        const used = new Set<number>();
+        while (used.size < k) used.add(Math.floor(random() * size));
+        for (const f of used) { idx.push(f); val.push(Math.floor(random() * 5) - 2); }
+        offsets[i + 1] = idx.length;
+        if (phases > 2) segment[i] = Math.floor(random() * (phases - 1));
+        phase[i] = random();
+        game[i] = i;
+      }
+      const d: SparseData = { count: rows, offsets, idx: Int32Array.from(idx), val: Float32Array.from(val), segment, phase, y, game };
+      const truth = scoreRows(d, truePhases);
+      for (let i = 0; i < rows; i++) y[i] = random() < 1 / (1 + Math.exp(-truth[i] / scale)) ? 1 : 0;
+      const zero = () => Array.from({ length: phases }, () => new Float64Array(size));
+      const before = logLoss(scoreRows(d, zero()), y, scale);
+      const fit = fitWeights(d, size, zero(), {
+        scale, learningRate: 2, l2: 0, batch: 256, maxEpochs: 30, patience: 3, seed: 1, isValidation: (i) => i % 10 === 0,
+      });
+      const best = logLoss(truth, y, scale);
+      // Close to the loss of the true weights, far below the loss of knowing nothing.
+      expect(fit.validLoss).toBeLessThan(best + 0.005);
+      expect(fit.validLoss).toBeLessThan(before - 0.08);
+      expect(fit.trainRows + fit.validRows).toBe(rows);
+      expect(fit.phases.length).toBe(phases);
+      // The middle phase is fitted from both of its segments' rows, so twice as many: as close.
+      for (let j = 0; j < phases; j++) {
+        for (let k = 0; k < size; k++) expect(Math.abs(fit.phases[j][k] - truePhases[j][k]), `phase ${j} weight ${k}`).toBeLessThan(phases === 2 ? 20 : 25);
+      }
     });
-    const best = logLoss(truth, y, scale);
-    // Close to the loss of the true weights, far below the loss of knowing nothing.
-    expect(fit.validLoss).toBeLessThan(best + 0.005);
-    expect(fit.validLoss).toBeLessThan(before - 0.08);
-    expect(fit.trainRows + fit.validRows).toBe(rows);
-    for (let k = 0; k < size; k++) {
-      expect(Math.abs(fit.opening[k] - trueOpening[k]), `opening ${k}`).toBeLessThan(20);
-      expect(Math.abs(fit.endgame[k] - trueEndgame[k]), `endgame ${k}`).toBeLessThan(20);
-    }
+  }
+
+  it('spreading weights over more phases keeps every score', () => {
+    const random = rng(3);
+    const two = [Float64Array.from({ length: 5 }, () => random() * 100 - 50), Float64Array.from({ length: 5 }, () => random() * 100 - 50)];
+    const three = spreadPhases(two, 3);
+    expect(Array.from(three[0])).toEqual(Array.from(two[0]));
+    expect(Array.from(three[2])).toEqual(Array.from(two[1]));
+    const d: SparseData = {
+      count: 41, offsets: Int32Array.from({ length: 42 }, (_, i) => 2 * i), idx: Int32Array.from({ length: 82 }, (_, k) => k % 5),
+      val: Float32Array.from({ length: 82 }, (_, k) => (k % 3) - 1), segment: new Uint8Array(41), phase: Float32Array.from({ length: 41 }, (_, i) => i / 40),
+      y: new Float32Array(41), game: new Int32Array(41),
+    };
+    const before = scoreRows(d, two);
+    // The same rows as three phases: the upper half of the pieces in segment 0, the rest in 1.
+    const seg = Uint8Array.from(d.phase, (p) => (p >= 0.5 ? 0 : 1));
+    const share = Float32Array.from(d.phase, (p) => (p >= 0.5 ? 2 * p - 1 : 2 * p));
+    const after = scoreRows({ ...d, segment: seg, phase: share }, three);
+    for (let i = 0; i < d.count; i++) expect(after[i]).toBeCloseTo(before[i], 9);
   });
 });
 

@@ -12,7 +12,9 @@ export interface SparseData {
   offsets: Int32Array;
   idx: Int32Array;
   val: Float32Array;
-  /** Weight of the opening weights in row i (1 - phase goes to the endgame weights). */
+  /** Row i blends the weights of phases segment[i] and segment[i] + 1 (PatternFeatures.segment). */
+  segment: Uint8Array;
+  /** Share of phase segment[i]'s weights in row i (1 - phase goes to the next phase's). */
   phase: Float32Array;
   /** What the fit aims at, in [0, 1]: the result, or a blend of it and the search's verdict (withTargets). */
   y: Float32Array;
@@ -31,7 +33,7 @@ export function buildDataset(features: PatternFeatures, records: Int32Array): Tr
   const offsets = new Int32Array(count + 1);
   let idx = new Int32Array(count * 40);
   let val = new Float32Array(count * 40);
-  const phase = new Float32Array(count), result = new Float32Array(count), search = new Float32Array(count), game = new Int32Array(count);
+  const segment = new Uint8Array(count), phase = new Float32Array(count), result = new Float32Array(count), search = new Float32Array(count), game = new Int32Array(count);
   const rowIdx = new Int32Array(features.maxFeatures), rowVal = new Float64Array(features.maxFeatures);
   const pos = new Position();
   let at = 0;
@@ -47,12 +49,13 @@ export function buildDataset(features: PatternFeatures, records: Int32Array): Tr
     for (let k = 0; k < n; k++) val[at + k] = rowVal[k];
     at += n;
     offsets[i + 1] = at;
+    segment[i] = features.segment;
     phase[i] = features.phase;
     result[i] = r.result / 2;
     search[i] = r.score ?? NaN;
     game[i] = r.game;
   }
-  return { count, offsets, idx: idx.subarray(0, at), val: val.subarray(0, at), phase, y: result.slice(), result, search, game };
+  return { count, offsets, idx: idx.subarray(0, at), val: val.subarray(0, at), segment, phase, y: result.slice(), result, search, game };
 }
 
 /**

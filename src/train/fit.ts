@@ -1,5 +1,5 @@
 // Logistic regression of game results on the evaluation: P(win) = sigmoid(eval / K), with K
-// fitted to the data first, then every weight (opening and endgame) by Adam over shuffled
+// fitted to the data first, then every weight (of every phase) by Adam over shuffled
 // mini-batches with L2 regularisation, halving the step after an epoch that did not improve
 // the held-out loss and stopping when it has not improved for `patience` epochs.
 
@@ -55,8 +55,8 @@ export interface FitOptions {
 }
 
 export interface FitResult {
-  opening: Float64Array;
-  endgame: Float64Array;
+  /** The weights of each phase, from the opening to the endgame. */
+  phases: Float64Array[];
   trainLoss: number;
   validLoss: number;
   epochs: number;
@@ -67,25 +67,42 @@ export interface FitResult {
   learnt: number;
 }
 
-/** Scores of every row under the given weights. */
-export function scoreRows(d: SparseData, opening: Float64Array, endgame: Float64Array): Float64Array {
+/** Scores of every row under the given weights (one array a phase). */
+export function scoreRows(d: SparseData, phases: Float64Array[]): Float64Array {
   const out = new Float64Array(d.count);
   for (let i = 0; i < d.count; i++) {
+    const a = phases[d.segment[i]], b = phases[d.segment[i] + 1];
     let o = 0, e = 0;
-    for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) { o += d.val[k] * opening[d.idx[k]]; e += d.val[k] * endgame[d.idx[k]]; }
+    for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) { o += d.val[k] * a[d.idx[k]]; e += d.val[k] * b[d.idx[k]]; }
     out[i] = o * d.phase[i] + e * (1 - d.phase[i]);
   }
   return out;
 }
 
-export function fitWeights(d: SparseData, size: number, init: { opening: Float64Array; endgame: Float64Array }, o: FitOptions): FitResult {
-  const P = 2 * size; // opening weights, then endgame weights
+/**
+ * Weights of `phases` phases that score every position as the given ones do: phases sit
+ * evenly from the start to an empty board and a position blends the two around it, so each
+ * new phase takes the blend of the old ones at its piece count (exact where the new phases
+ * include the old ones' places, as 2 -> 3 does).
+ */
+export function spreadPhases(from: Float64Array[], phases: number): Float64Array[] {
+  const last = from.length - 1;
+  return Array.from({ length: phases }, (_, j) => {
+    const x = (j / (phases - 1)) * last, s = Math.min(last - 1, Math.floor(x)), t = x - s;
+    return Float64Array.from(from[s], (a, i) => a * (1 - t) + from[s + 1][i] * t);
+  });
+}
+
+/** Fits `size` weights a phase, as many phases as `init` has (the weights to start from). */
+export function fitWeights(d: SparseData, size: number, init: Float64Array[], o: FitOptions): FitResult {
+  const phases = init.length;
+  const P = phases * size; // the first phase's weights, then the next phase's, ...
   const w = new Float64Array(P);
-  w.set(init.opening, 0);
-  w.set(init.endgame, size);
+  init.forEach((x, j) => w.set(x, j * size));
+  for (let i = 0; i < d.count; i++) if (!(d.segment[i] + 1 < phases)) throw new Error(`row ${i} blends phases ${d.segment[i]} and ${d.segment[i] + 1} of ${phases}`);
   const m = new Float64Array(P), v = new Float64Array(P), grad = new Float64Array(P);
   const decay = new Float64Array(P).fill(o.l2);
-  for (const k of o.unregularised ?? []) { decay[k] = 0; decay[size + k] = 0; }
+  for (const k of o.unregularised ?? []) for (let j = 0; j < phases; j++) decay[j * size + k] = 0;
   const trainList: number[] = [], validList: number[] = [];
   for (let i = 0; i < d.count; i++) (o.isValidation(i) ? validList : trainList).push(i);
   const train = Int32Array.from(trainList), valid = Int32Array.from(validList);
@@ -93,14 +110,14 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
   const seen = new Int32Array(size);
   for (const i of train) for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) seen[d.idx[k]]++;
   const frozen = new Uint8Array(P);
-  for (let k = 0; k < size; k++) if (seen[k] < (o.minCount ?? 0)) { frozen[k] = 1; frozen[size + k] = 1; }
+  for (let k = 0; k < size; k++) if (seen[k] < (o.minCount ?? 0)) for (let j = 0; j < phases; j++) frozen[j * size + k] = 1;
   const random = seededRandom(o.seed);
   const b1 = 0.9, b2 = 0.999, eps = 1e-8;
   let step = 0;
   let rate = o.learningRate;
 
   const losses = () => {
-    const s = scoreRows(d, w.subarray(0, size), w.subarray(size));
+    const s = scoreRows(d, init.map((_, j) => w.subarray(j * size, (j + 1) * size)));
     return [logLoss(s, d.y, o.scale, train), logLoss(s, d.y, o.scale, valid)];
   };
   let [trainLoss, bestValid] = losses();
@@ -118,14 +135,15 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
       for (let j = start; j < end; j++) {
         const i = train[j];
         const a = d.offsets[i], b = d.offsets[i + 1], ph = d.phase[i];
+        const first = d.segment[i] * size, second = first + size;
         let s0 = 0, s1 = 0;
-        for (let k = a; k < b; k++) { s0 += d.val[k] * w[d.idx[k]]; s1 += d.val[k] * w[size + d.idx[k]]; }
+        for (let k = a; k < b; k++) { s0 += d.val[k] * w[first + d.idx[k]]; s1 += d.val[k] * w[second + d.idx[k]]; }
         const p = sigmoid((s0 * ph + s1 * (1 - ph)) / o.scale);
         const g = (p - d.y[i]) / o.scale;
         for (let k = a; k < b; k++) {
           const gv = g * d.val[k];
-          grad[d.idx[k]] += gv * ph;
-          grad[size + d.idx[k]] += gv * (1 - ph);
+          grad[first + d.idx[k]] += gv * ph;
+          grad[second + d.idx[k]] += gv * (1 - ph);
         }
       }
       step++;
@@ -150,7 +168,7 @@ export function fitWeights(d: SparseData, size: number, init: { opening: Float64
     }
   }
   return {
-    opening: best.slice(0, size), endgame: best.slice(size),
+    phases: init.map((_, j) => best.slice(j * size, (j + 1) * size)),
     trainLoss: bestTrain, validLoss: bestValid, epochs: Math.min(epoch, o.maxEpochs), bestEpoch,
     trainRows: train.length, validRows: valid.length,
     learnt: size - frozen.reduce((n, f, k) => n + (k < size ? f : 0), 0),

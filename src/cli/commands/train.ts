@@ -16,7 +16,7 @@ import { parseEvalKind } from '../../eval/position-evaluator.ts';
 import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
-import { fitScale, fitWeights, logLoss } from '../../train/fit.ts';
+import { fitScale, fitWeights, logLoss, spreadPhases } from '../../train/fit.ts';
 import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
@@ -144,9 +144,10 @@ function fitCommand(): Command {
     .option('--seed <n>', 'seed of the shuffles', '1')
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.5')
     .option('--min-count <n>', 'features seen in fewer training positions keep weight 0', '10')
+    .option('--phases <n>', 'phases a weight has, spread evenly from the start to an empty board (2: opening and endgame)', '2')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      const features = new PatternFeatures(variant);
+      const features = new PatternFeatures(variant, true, parseIntOption('phases', o.phases, 2, 4));
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
       const parts = files.map((f, n) => {
@@ -171,18 +172,22 @@ function fitCommand(): Command {
       say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
         `classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)} (results alone ${logLoss(classicScores, data.result, scale).toFixed(5)})`);
 
-      const opening = new Float64Array(features.size), endgame = new Float64Array(features.size);
+      let init: Float64Array[];
       if (o.init) {
         const w = readWeightsFile(o.init, variant.name, features.size);
         if (!w.patternKings) throw new Error(`--init ${o.init}: weights of version 1 (patterns without kings) cannot start a fit of this build's features`);
-        for (let k = 0; k < features.size; k++) { opening[k] = w.opening[k] / WEIGHT_UNITS; endgame[k] = w.endgame[k] / WEIGHT_UNITS; }
+        init = spreadPhases(w.phases.map((p) => Float64Array.from(p, (x) => x / WEIGHT_UNITS)), features.phases);
       } else {
         const c = defaultWeights(variant.name);
-        opening[features.scalar('man')] = endgame[features.scalar('man')] = c.man;
-        opening[features.scalar('king')] = endgame[features.scalar('king')] = c.king;
+        init = Array.from({ length: features.phases }, () => {
+          const w = new Float64Array(features.size);
+          w[features.scalar('man')] = c.man;
+          w[features.scalar('king')] = c.king;
+          return w;
+        });
       }
       const started = performance.now();
-      const fit = fitWeights(data, features.size, { opening, endgame }, {
+      const fit = fitWeights(data, features.size, init, {
         scale,
         learningRate: Number(o.lr),
         l2: Number(o.l2),
@@ -201,12 +206,12 @@ function fitCommand(): Command {
         scale: Number(scale.toFixed(2)), resultWeight, learntWeights: fit.learnt, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
-      const file = encodeWeights({ variant: variant.name, opening: quantize(fit.opening), endgame: quantize(fit.endgame), patternKings: features.patternKings }, about);
+      const file = encodeWeights({ variant: variant.name, phases: fit.phases.map(quantize), patternKings: features.patternKings }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const m = features.scalar('man'), k = features.scalar('king');
+      const byPhase = (i: number) => fit.phases.map((p) => p[i].toFixed(0)).join('/');
       say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} ` +
-        `(${((performance.now() - started) / 1000).toFixed(0)} s); man ${fit.opening[m].toFixed(0)}/${fit.endgame[m].toFixed(0)}, ` +
-        `king ${fit.opening[k].toFixed(0)}/${fit.endgame[k].toFixed(0)} -> ${o.out}`);
+        `(${((performance.now() - started) / 1000).toFixed(0)} s); man ${byPhase(m)}, king ${byPhase(k)} -> ${o.out}`);
     }));
 }
 

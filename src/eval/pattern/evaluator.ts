@@ -1,8 +1,8 @@
-// The learned evaluation: the sum of the weights of a position's features (features.ts),
-// opening and endgame weights blended by the phase. Both weights of a feature are packed in
-// one 32-bit word (one memory access per feature: the pattern tables are far larger than the
-// cache), and the arithmetic is integer, so that a position and its colour-swapped mirror
-// score exactly opposite.
+// The learned evaluation: the sum of the weights of a position's features (features.ts), the
+// weights of the two phases around its piece count blended. Both weights of a feature in one
+// segment between two phases are packed in one 32-bit word (one memory access per feature: the
+// pattern tables are far larger than the cache), and the arithmetic is integer, so that a
+// position and its colour-swapped mirror score exactly opposite.
 
 import { type Position, WHITE } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
@@ -12,25 +12,27 @@ import { type PatternWeights, WEIGHT_UNITS } from './weights-file.ts';
 
 export class PatternEvaluator implements PositionEvaluator {
   readonly features: PatternFeatures;
-  /** Opening weight in the high 16 bits, endgame weight in the low 16 bits. */
-  private readonly packed: Int32Array;
+  /** For each segment s: phase s's weight in the high 16 bits, phase s + 1's in the low 16 bits. */
+  private readonly packed: Int32Array[];
   sideToMoveStuck = false;
 
   constructor(readonly variant: Variant, weights: PatternWeights) {
     if (weights.variant !== variant.name) throw new Error(`evaluation weights are for ${weights.variant}, not ${variant.name}`);
-    const features = new PatternFeatures(variant, weights.patternKings);
+    const features = new PatternFeatures(variant, weights.patternKings, weights.phases.length);
     this.features = features;
-    if (weights.opening.length !== features.size || weights.endgame.length !== features.size) {
-      throw new Error(`evaluation weights have ${weights.opening.length} entries, the ${variant.name} evaluation needs ${features.size}`);
-    }
-    this.packed = new Int32Array(features.size);
-    for (let i = 0; i < features.size; i++) this.packed[i] = (weights.opening[i] << 16) | (weights.endgame[i] & 0xffff);
+    const wrong = weights.phases.find((p) => p.length !== features.size);
+    if (wrong) throw new Error(`evaluation weights have ${wrong.length} entries, the ${variant.name} evaluation needs ${features.size}`);
+    this.packed = weights.phases.slice(1).map((next, s) => {
+      const first = weights.phases[s], packed = new Int32Array(features.size);
+      for (let i = 0; i < features.size; i++) packed[i] = (first[i] << 16) | (next[i] & 0xffff);
+      return packed;
+    });
   }
 
   evaluate(pos: Position): number {
     const f = this.features;
     f.scan(pos);
-    const w = this.packed, acc = f.reading, R = f.regions;
+    const w = this.packed[f.segment], acc = f.reading, R = f.regions;
     let o = 0, e = 0;
     for (let r = 0, base = 0; r < R; r++, base += REGION_PATTERNS) {
       const mine = w[base + acc[r]], theirs = w[base + acc[R + r]];
@@ -55,8 +57,9 @@ export class PatternEvaluator implements PositionEvaluator {
     o += tm >> 16;
     e += (tm << 16) >> 16;
     this.sideToMoveStuck = f.sideToMoveStuck;
-    const p = f.pieces, full = f.piecesAtStart;
+    // The first phase's share in units of 1 / full: f.phase * full, exactly.
+    const full = f.piecesAtStart, share = f.share;
     // | 0 truncates as Math.trunc does here (far inside 32 bits) but never gives -0, a double.
-    return ((o * p + e * (full - p)) / (full * WEIGHT_UNITS)) | 0;
+    return ((o * share + e * (full - share)) / (full * WEIGHT_UNITS)) | 0;
   }
 }

@@ -2,8 +2,10 @@
 // this one piece of code so that the two can never disagree.
 //
 // A position becomes a short sparse list of (feature index, value) pairs, from the side to
-// move's point of view, plus a phase in [0, 1] (1 at the start, 0 on an empty board). Every
-// feature has two weights, an opening one and an endgame one, blended by the phase.
+// move's point of view, plus where it stands between the phases. Every feature has a weight
+// a phase (two by default, an opening and an endgame one; up to four), the phases spread
+// evenly over the piece count from the start to an empty board, and a position blends the
+// weights of the two phases around its piece count.
 //
 // Region patterns: the board is covered by overlapping 4x4 blocks of squares (8 playable
 // squares each, blocks every 2 rows and 2 files: 9 on 8x8, 16 on 10x10). The contents of a
@@ -129,15 +131,28 @@ export class PatternFeatures {
   /** The scalar terms from White's side (the last, toMove, is not set here). */
   readonly scalarValues = new Int32Array(SCALARS.length);
 
-  /** Set by extract(): the phase of the last position (and its pieces), and whether its side to move has no step. */
+  /**
+   * Set by scan(): the last position's pieces, its segment (the two neighbouring phases whose
+   * weights it blends: phases `segment` and `segment + 1`) and its phase (the share of the
+   * first of them, in [0, 1]), and whether its side to move has no step.
+   */
   phase = 1;
+  segment = 0;
+  /** phase * piecesAtStart, an integer: what the evaluator blends with. */
+  share = 0;
   pieces = 0;
   sideToMoveStuck = false;
 
   /** Kings fill their squares in the region patterns (false: read as empty, weights of version 1). */
   readonly patternKings: boolean;
 
-  constructor(readonly variant: Variant, patternKings = true) {
+  /**
+   * Phases: every feature has one weight a phase, at piece counts spread evenly from the start
+   * (phase 0) to an empty board (the last), and a position blends the two phases around its
+   * piece count. Two phases: an opening and an endgame weight.
+   */
+  constructor(readonly variant: Variant, patternKings = true, readonly phases = 2) {
+    if (!(Number.isInteger(phases) && phases >= 2 && phases <= 4)) throw new Error(`pattern features: ${phases} phases (2 to 4)`);
     this.patternKings = patternKings;
     const g: Geometry = variant.geometry;
     const n = g.squares;
@@ -407,8 +422,15 @@ export class PatternFeatures {
       sc[10] = 0;
     }
     sc[3] = wKMob - bKMob;
-    this.pieces = Math.min(this.piecesAtStart, wm + bm + wk + bk);
-    this.phase = this.pieces / this.piecesAtStart;
+    const full = this.piecesAtStart, pieces = Math.min(full, wm + bm + wk + bk);
+    this.pieces = pieces;
+    // u / full: how many phases down from the start the position is (pieces gone, in units
+    // of the pieces between two phases), an integer ratio so the evaluator's blend is exact.
+    const last = this.phases - 2, u = (full - pieces) * (last + 1);
+    const segment = Math.min(last, Math.floor(u / full));
+    this.segment = segment;
+    this.share = (segment + 1) * full - u;
+    this.phase = this.share / full;
     this.sideToMoveStuck = (pos.side === WHITE ? wMob + wKMob : bMob + bKMob) === 0;
   }
 

@@ -7,18 +7,24 @@
 import type { VariantName } from '../../rules/variant.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
-/** Version 2: the region patterns read kings as pieces. Version 1 (read, and written for such weights): as empty squares. */
-export const WEIGHTS_VERSION = 2;
+/**
+ * Version 3: any number of phases (`phases`, from the opening to the endgame). Version 2: an
+ * opening and an endgame phase (`opening`, `endgame`), the region patterns reading kings as
+ * pieces; version 1: as empty squares. Each is written for the weights it can hold, so a file
+ * of two phases stays a version-2 file.
+ */
+export const WEIGHTS_VERSION = 3;
+const TWO_PHASES = 2;
 /** Weight units per centi-man in the file and the evaluator. */
 export const WEIGHT_UNITS = 10;
 const MAX_WEIGHT = 32767;
+const MAX_PHASES = 4;
 
 export interface PatternWeights {
   variant: string;
-  /** Weights per phase in WEIGHT_UNITS, index as PatternFeatures lays them out. */
-  opening: Int16Array;
-  endgame: Int16Array;
-  /** Whether the region patterns read kings as pieces (version 2) or as empty squares (version 1): PatternFeatures.patternKings. */
+  /** Weights of each phase (the opening first, the endgame last) in WEIGHT_UNITS, index as PatternFeatures lays them out. */
+  phases: Int16Array[];
+  /** Whether the region patterns read kings as pieces (versions 2 and 3) or as empty squares (version 1): PatternFeatures.patternKings. */
   patternKings: boolean;
 }
 
@@ -28,8 +34,11 @@ export interface WeightsFile {
   variant: string;
   size: number;
   checksum: string;
-  opening: string;
-  endgame: string;
+  /** Versions 1 and 2. */
+  opening?: string;
+  endgame?: string;
+  /** Version 3. */
+  phases?: string[];
   /** How the weights were made (commands, data, losses): free-form, for people. */
   about?: Record<string, unknown>;
 }
@@ -46,17 +55,14 @@ export function quantize(centiMen: Float64Array): Int16Array {
 }
 
 export function encodeWeights(w: PatternWeights, about?: Record<string, unknown>): WeightsFile {
-  if (w.opening.length !== w.endgame.length) throw new Error('opening and endgame weights differ in size');
-  return {
-    format: WEIGHTS_FORMAT,
-    version: w.patternKings ? WEIGHTS_VERSION : 1,
-    variant: w.variant,
-    size: w.opening.length,
-    checksum: checksum(w.opening, w.endgame),
-    opening: toBase64(w.opening),
-    endgame: toBase64(w.endgame),
-    ...(about ? { about } : {}),
-  };
+  const n = w.phases.length, size = w.phases[0]?.length ?? 0;
+  if (n < 2 || n > MAX_PHASES) throw new Error(`weights of ${n} phases (2 to ${MAX_PHASES})`);
+  if (w.phases.some((p) => p.length !== size)) throw new Error('the phases\' weights differ in size');
+  if (!w.patternKings && n !== TWO_PHASES) throw new Error('weights of version 1 (patterns without kings) have two phases');
+  // Fields in the order that files have always had: format, version, variant, size, checksum, weights, about.
+  const version = n !== TWO_PHASES ? WEIGHTS_VERSION : w.patternKings ? 2 : 1;
+  const weights = n === TWO_PHASES ? { opening: toBase64(w.phases[0]), endgame: toBase64(w.phases[1]) } : { phases: w.phases.map(toBase64) };
+  return { format: WEIGHTS_FORMAT, version, variant: w.variant, size, checksum: checksum(w.phases), ...weights, ...(about ? { about } : {}) };
 }
 
 /**
@@ -70,14 +76,22 @@ export function decodeWeights(data: unknown, variant: VariantName, size: number,
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('not a weights file (expected a JSON object)');
   const f = data as Partial<WeightsFile>;
   if (f.format !== WEIGHTS_FORMAT) fail(`not a weights file (format is ${JSON.stringify(f.format)}, expected "${WEIGHTS_FORMAT}")`);
-  if (f.version !== 1 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 and ${WEIGHTS_VERSION}`);
+  if (f.version !== 1 && f.version !== 2 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${WEIGHTS_VERSION}`);
   if (f.variant !== variant) fail(`made for ${JSON.stringify(f.variant)}, not ${variant}`);
   if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant} evaluation has ${size}`);
-  if (typeof f.opening !== 'string' || typeof f.endgame !== 'string') fail('opening or endgame weights missing');
-  const opening = fromBase64(f.opening!, size, 'opening', fail);
-  const endgame = fromBase64(f.endgame!, size, 'endgame', fail);
-  if (f.checksum !== checksum(opening, endgame)) fail('checksum does not match (the file is damaged)');
-  return { variant, opening, endgame, patternKings: f.version === WEIGHTS_VERSION };
+  let phases: Int16Array[];
+  if (f.version === WEIGHTS_VERSION) {
+    const texts = f.phases;
+    if (!Array.isArray(texts) || texts.length < 2 || texts.length > MAX_PHASES || texts.some((t) => typeof t !== 'string')) {
+      return fail(`phases missing (expected 2 to ${MAX_PHASES} strings of weights)`);
+    }
+    phases = texts.map((t, j) => fromBase64(t as string, size, `phase ${j}`, fail));
+  } else {
+    if (typeof f.opening !== 'string' || typeof f.endgame !== 'string') fail('opening or endgame weights missing');
+    phases = [fromBase64(f.opening!, size, 'opening', fail), fromBase64(f.endgame!, size, 'endgame', fail)];
+  }
+  if (f.checksum !== checksum(phases)) fail('checksum does not match (the file is damaged)');
+  return { variant, phases, patternKings: f.version !== 1 };
 }
 
 function toBase64(a: Int16Array): string {
@@ -119,10 +133,10 @@ function fromBase64(text: string, size: number, what: string, fail: (why: string
   return Int16Array.from({ length: size }, (_, i) => view.getInt16(2 * i, true));
 }
 
-/** FNV-1a over both arrays, two weights (one 32-bit word) a step, as 8 hex digits. */
-function checksum(a: Int16Array, b: Int16Array): string {
+/** FNV-1a over the arrays in order, two weights (one 32-bit word) a step, as 8 hex digits. */
+function checksum(arrays: Int16Array[]): string {
   let h = 0x811c9dc5;
-  for (const arr of [a, b]) {
+  for (const arr of arrays) {
     for (let i = 0; i < arr.length; i += 2) {
       const word = (arr[i] & 0xffff) | ((i + 1 < arr.length ? arr[i + 1] : 0) << 16);
       h = Math.imul(h ^ word, 0x01000193);
