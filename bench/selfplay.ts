@@ -50,7 +50,7 @@ const maxPlies = Number(arg('max-plies', '300'));
 function evaluator(side: string): PositionEvaluator {
   const file = arg(`${side}-weights`, '');
   const kind = (arg(`${side}-eval`, '') || undefined) as EvalKind | undefined;
-  const weights = file ? readWeightsFile(file, variant.name, new PatternFeatures(variant).size) : undefined;
+  const weights = file ? readWeightsFile(file, variant) : undefined;
   return createEvaluator(variant, { kind, weights });
 }
 const configA = { options: searchOptions('selfplay', 'a', arg('a', '')), side: 'a', limits: limitsOf('a-') };

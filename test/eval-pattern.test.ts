@@ -35,11 +35,11 @@ function mirror(board: Board): Board {
   return { side: board.side === 0 ? 1 : 0, squares };
 }
 
-function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2): PatternWeights {
-  const size = new PatternFeatures(variant).size;
+function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2, moverPatterns = false): PatternWeights {
+  const size = new PatternFeatures(variant, { moverPatterns }).size;
   const random = rng(seed);
   const w = () => Int16Array.from({ length: size }, () => Math.round((random() - 0.5) * 2000));
-  return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings };
+  return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings, moverPatterns };
 }
 
 function samplePositions(variant: Variant, count: number, seed: number): Board[] {
@@ -128,7 +128,10 @@ describe('pattern features', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
     it(`${variant.name}: every region's pattern, from both sides, equals a slow reading of the board (kings as pieces, and as empty squares)`, () => {
       const f = new PatternFeatures(variant);
-      const v1 = new PatternFeatures(variant, false);
+      const v1 = new PatternFeatures(variant, { patternKings: false });
+      const mover = new PatternFeatures(variant, { moverPatterns: true });
+      const idxM = new Int32Array(f.maxFeatures), valM = new Float64Array(f.maxFeatures);
+      const table = f.regions * REGION_PATTERNS;
       const idx = new Int32Array(f.maxFeatures), val = new Float64Array(f.maxFeatures);
       const idx1 = new Int32Array(f.maxFeatures), val1 = new Float64Array(f.maxFeatures);
       let differ = 0;
@@ -141,6 +144,15 @@ describe('pattern features', () => {
         // Only the patterns differ between the two readings.
         expect(Array.from(idx1.subarray(2 * f.regions, count1))).toEqual(Array.from(idx.subarray(2 * f.regions, count)));
         if (idx1.subarray(0, 2 * f.regions).some((x, k) => x !== idx[k])) differ++;
+        // Two tables: the side to move's readings (White's at even places) in the first, the
+        // opponent's in the second; every other feature one table further on.
+        const countM = mover.extract(pos, idxM, valM);
+        expect(countM).toBe(count);
+        for (let k = 0; k < count; k++) {
+          const moverReading = k < 2 * f.regions && (k % 2 === 0) === (pos.side === 0);
+          expect(idxM[k]).toBe(idx[k] + (moverReading ? 0 : table));
+          expect(valM[k]).toBe(val[k]);
+        }
         const sign = pos.side === 0 ? 1 : -1;
         for (let k = 0; k < 2 * f.regions; k++) expect(val[k]).toBe(k % 2 === 0 ? sign : -sign);
         // The side to move term comes last and every index is in range.
@@ -173,8 +185,8 @@ describe('pattern features', () => {
     });
 
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move (random weights)`, () => {
-      for (const [patternKings, phases] of [[true, 2], [false, 2], [true, 3]] as const) {
-        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings, phases));
+      for (const [patternKings, phases, moverPatterns] of [[true, 2, false], [false, 2, false], [true, 3, false], [true, 3, true]] as const) {
+        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings, phases, moverPatterns));
         expect(evaluator.features.patternKings).toBe(patternKings);
         let nonZero = 0;
         for (const board of samplePositions(variant, 3000, 11)) {
@@ -189,16 +201,17 @@ describe('pattern features', () => {
       }
     });
 
-    it(`${variant.name}: with three phases the evaluation blends the two around the piece count, and a middle phase halfway between the others changes nothing`, () => {
-      const w3 = randomWeights(variant, 8, true, 3);
+    it(`${variant.name}: with three phases (and two pattern tables) the evaluation is the features' weights blended between the two phases around the piece count; a middle phase halfway between the others, or two copies of one table, change nothing`, () => {
+      const w3 = randomWeights(variant, 8, true, 3, true);
       const three = new PatternEvaluator(variant, w3);
-      const f = new PatternFeatures(variant);
+      const f = new PatternFeatures(variant, { moverPatterns: true });
       const idx = new Int32Array(f.maxFeatures), val = new Float64Array(f.maxFeatures);
       // Even weights: the middle phase of the two outer ones is then exactly their mean.
       const even = randomWeights(variant, 9);
       for (const p of even.phases) for (let i = 0; i < p.length; i++) p[i] &= ~1;
       const two = new PatternEvaluator(variant, even);
       const spread = new PatternEvaluator(variant, { ...even, phases: [even.phases[0], Int16Array.from(even.phases[0], (x, i) => (x + even.phases[1][i]) / 2), even.phases[1]] });
+      const copied = new PatternEvaluator(variant, { ...even, moverPatterns: true, phases: even.phases.map((p) => Int16Array.from(f.withMoverPatterns(Float64Array.from(p)))) });
       const segments = new Set<number>();
       for (const board of samplePositions(variant, 1000, 19)) {
         const pos = variant.fromBoard(board);
@@ -209,6 +222,7 @@ describe('pattern features', () => {
         const slow = (sums[seg] * (1 - t) + sums[seg + 1] * t) / WEIGHT_UNITS;
         expect(Math.abs(three.evaluate(pos) - slow)).toBeLessThan(1);
         expect(spread.evaluate(pos)).toBe(two.evaluate(pos));
+        expect(copied.evaluate(pos)).toBe(two.evaluate(pos));
       }
       expect([...segments].sort()).toEqual([0, 1]);
     });
@@ -255,44 +269,52 @@ describe('weights file', () => {
   };
 
   it('a good file loads exactly', () => {
-    const w = readWeightsFile(write('good.json', JSON.stringify(good)), 'english', size);
+    const w = readWeightsFile(write('good.json', JSON.stringify(good)), ENGLISH);
     expect(w.phases.map((p) => Array.from(p))).toEqual(randomWeights(ENGLISH, 5).phases.map((p) => Array.from(p)));
-    const three = readWeightsFile(write('three.json', JSON.stringify(encodeWeights(randomWeights(ENGLISH, 6, true, 3)))), 'english', size);
-    expect(three.phases.map((p) => Array.from(p))).toEqual(randomWeights(ENGLISH, 6, true, 3).phases.map((p) => Array.from(p)));
+    for (const moverPatterns of [false, true]) {
+      const made = randomWeights(ENGLISH, 6, true, 3, moverPatterns);
+      const three = readWeightsFile(write('three.json', JSON.stringify(encodeWeights(made))), ENGLISH);
+      expect(three.phases.map((p) => Array.from(p))).toEqual(made.phases.map((p) => Array.from(p)));
+      expect(three.moverPatterns).toBe(moverPatterns);
+    }
   });
   it('a missing file is named', () => {
-    expect(() => readWeightsFile(join(dir, 'none.json'), 'english', size)).toThrow(/none\.json: cannot read \(ENOENT\)/);
+    expect(() => readWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
   });
   it('a truncated file is refused', () => {
     const text = JSON.stringify(good);
-    expect(() => readWeightsFile(write('cut.json', text.slice(0, text.length / 2)), 'english', size)).toThrow(/not valid JSON \(truncated/);
+    expect(() => readWeightsFile(write('cut.json', text.slice(0, text.length / 2)), ENGLISH)).toThrow(/not valid JSON \(truncated/);
     const shortened = { ...good, opening: good.opening!.slice(0, 4000) };
-    expect(() => readWeightsFile(write('short.json', JSON.stringify(shortened)), 'english', size)).toThrow(/opening weights hold 1500 values, expected \d+ \(truncated\?\)/);
+    expect(() => readWeightsFile(write('short.json', JSON.stringify(shortened)), ENGLISH)).toThrow(/opening weights hold 1500 values, expected \d+ \(truncated\?\)/);
   });
   it('another variant, another version, another layout or a damaged payload is refused', () => {
-    expect(() => decodeWeights(good, 'international', new PatternFeatures(INTERNATIONAL).size, 'f')).toThrow(/made for "english", not international/);
-    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, 'english', size, 'f')).toThrow(/version 4, this build reads versions 1 to 3/);
-    expect(() => decodeWeights({ ...good, size: size - 1 }, 'english', size, 'f')).toThrow(/weights a phase/);
-    expect(() => decodeWeights({ ...good, format: 'x' }, 'english', size, 'f')).toThrow(/not a weights file/);
+    expect(() => decodeWeights(good, INTERNATIONAL, 'f')).toThrow(/made for "english", not international/);
+    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, ENGLISH, 'f')).toThrow(/version 4, this build reads versions 1 to 3/);
+    expect(() => decodeWeights({ ...good, size: size - 1 }, ENGLISH, 'f')).toThrow(/weights a phase, this build's english evaluation with one pattern table has/);
+    expect(() => decodeWeights({ ...good, format: 'x' }, ENGLISH, 'f')).toThrow(/not a weights file/);
     const flip = (t: string) => t.slice(0, 100) + (t[100] === 'A' ? 'B' : 'A') + t.slice(101);
-    expect(() => decodeWeights({ ...good, endgame: flip(good.endgame!) }, 'english', size, 'f')).toThrow(/checksum does not match/);
+    expect(() => decodeWeights({ ...good, endgame: flip(good.endgame!) }, ENGLISH, 'f')).toThrow(/checksum does not match/);
     const three = encodeWeights(randomWeights(ENGLISH, 6, true, 3));
     const damaged = { ...three, phases: three.phases!.map((t, j) => (j === 1 ? flip(t) : t)) };
-    expect(() => decodeWeights(damaged, 'english', size, 'f')).toThrow(/checksum does not match/);
-    expect(() => decodeWeights({ ...three, phases: three.phases!.slice(0, 1) }, 'english', size, 'f')).toThrow(/phases missing/);
-    expect(() => decodeWeights({ ...three, phases: [three.phases![0], three.phases![1].slice(0, 400), three.phases![2]] }, 'english', size, 'f'))
+    expect(() => decodeWeights(damaged, ENGLISH, 'f')).toThrow(/checksum does not match/);
+    expect(() => decodeWeights({ ...three, phases: three.phases!.slice(0, 1) }, ENGLISH, 'f')).toThrow(/phases missing/);
+    expect(() => decodeWeights({ ...three, moverPatterns: undefined }, ENGLISH, 'f')).toThrow(/moverPatterns missing/);
+    // Two tables make a larger file: one of them read as one table has the wrong size.
+    expect(() => decodeWeights({ ...encodeWeights(randomWeights(ENGLISH, 6, true, 3, true)), moverPatterns: false }, ENGLISH, 'f')).toThrow(/weights a phase/);
+    expect(() => decodeWeights({ ...three, phases: [three.phases![0], three.phases![1].slice(0, 400), three.phases![2]] }, ENGLISH, 'f'))
       .toThrow(/phase 1 weights hold 150 values/);
-    expect(() => decodeWeights([], 'english', size, 'f')).toThrow(/expected a JSON object/);
+    expect(() => decodeWeights([], ENGLISH, 'f')).toThrow(/expected a JSON object/);
   });
   it('version 1 files (patterns without kings) load as such; each kind of weights is written in the oldest version that holds it', () => {
     const old = encodeWeights(randomWeights(ENGLISH, 5, false));
     expect(old.version).toBe(1);
     expect(good.version).toBe(2);
     expect(encodeWeights(randomWeights(ENGLISH, 5, true, 3)).version).toBe(WEIGHTS_VERSION);
-    const w = decodeWeights(old, 'english', size, 'f');
+    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 2, true)).version).toBe(WEIGHTS_VERSION);
+    const w = decodeWeights(old, ENGLISH, 'f');
     expect(w.patternKings).toBe(false);
     expect(Array.from(w.phases[0])).toEqual(Array.from(randomWeights(ENGLISH, 5).phases[0]));
-    expect(decodeWeights(good, 'english', size, 'f').patternKings).toBe(true);
+    expect(decodeWeights(good, ENGLISH, 'f').patternKings).toBe(true);
     expect(() => encodeWeights(randomWeights(ENGLISH, 5, false, 3))).toThrow(/version 1/);
   });
   it('the evaluator refuses weights of another size or variant', () => {

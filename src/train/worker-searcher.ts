@@ -14,7 +14,7 @@ let cached: { key: string; searcher: Searcher } | null = null;
 export function workerSearcher(variant: Variant, evalKind: EvalKind, weightsPath: string | undefined, ttMb: number): Searcher {
   const key = `${variant.name}:${evalKind}:${weightsPath ?? ''}:${ttMb}`;
   if (cached?.key !== key) {
-    const weights = weightsPath ? readWeightsFile(weightsPath, variant.name, new PatternFeatures(variant).size) : undefined;
+    const weights = weightsPath ? readWeightsFile(weightsPath, variant) : undefined;
     cached = { key, searcher: new Searcher(variant, ttMb, {}, createEvaluator(variant, { kind: evalKind, weights })) };
   }
   return cached.searcher;

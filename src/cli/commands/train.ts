@@ -145,9 +145,10 @@ function fitCommand(): Command {
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.5')
     .option('--min-count <n>', 'features seen in fewer training positions keep weight 0', '10')
     .option('--phases <n>', 'phases a weight has, spread evenly from the start to an empty board (2: opening and endgame)', '2')
+    .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      const features = new PatternFeatures(variant, true, parseIntOption('phases', o.phases, 2, 4));
+      const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, 4), moverPatterns: Boolean(o.moverPatterns) });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
       const parts = files.map((f, n) => {
@@ -174,9 +175,11 @@ function fitCommand(): Command {
 
       let init: Float64Array[];
       if (o.init) {
-        const w = readWeightsFile(o.init, variant.name, features.size);
+        const w = readWeightsFile(o.init, variant);
         if (!w.patternKings) throw new Error(`--init ${o.init}: weights of version 1 (patterns without kings) cannot start a fit of this build's features`);
-        init = spreadPhases(w.phases.map((p) => Float64Array.from(p, (x) => x / WEIGHT_UNITS)), features.phases);
+        if (w.moverPatterns && !features.moverPatterns) throw new Error(`--init ${o.init}: weights with two pattern tables cannot start a fit with one (add --mover-patterns)`);
+        const phases = w.phases.map((p) => Float64Array.from(p, (x) => x / WEIGHT_UNITS));
+        init = spreadPhases(w.moverPatterns === features.moverPatterns ? phases : phases.map((p) => features.withMoverPatterns(p)), features.phases);
       } else {
         const c = defaultWeights(variant.name);
         init = Array.from({ length: features.phases }, () => {
@@ -206,7 +209,7 @@ function fitCommand(): Command {
         scale: Number(scale.toFixed(2)), resultWeight, learntWeights: fit.learnt, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
-      const file = encodeWeights({ variant: variant.name, phases: fit.phases.map(quantize), patternKings: features.patternKings }, about);
+      const file = encodeWeights({ variant: variant.name, phases: fit.phases.map(quantize), patternKings: features.patternKings, moverPatterns: features.moverPatterns }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const m = features.scalar('man'), k = features.scalar('king');
       const byPhase = (i: number) => fit.phases.map((p) => p[i].toFixed(0)).join('/');

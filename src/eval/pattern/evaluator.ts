@@ -18,7 +18,7 @@ export class PatternEvaluator implements PositionEvaluator {
 
   constructor(readonly variant: Variant, weights: PatternWeights) {
     if (weights.variant !== variant.name) throw new Error(`evaluation weights are for ${weights.variant}, not ${variant.name}`);
-    const features = new PatternFeatures(variant, weights.patternKings, weights.phases.length);
+    const features = new PatternFeatures(variant, { patternKings: weights.patternKings, phases: weights.phases.length, moverPatterns: weights.moverPatterns });
     this.features = features;
     const wrong = weights.phases.find((p) => p.length !== features.size);
     if (wrong) throw new Error(`evaluation weights have ${wrong.length} entries, the ${variant.name} evaluation needs ${features.size}`);
@@ -34,10 +34,12 @@ export class PatternEvaluator implements PositionEvaluator {
     f.scan(pos);
     const w = this.packed[f.segment], acc = f.reading, R = f.regions;
     let o = 0, e = 0;
+    // White's and Black's readings: the side to move's table, and the opponent's (features.ts).
+    const ob = f.opponentBase, white = pos.side === WHITE ? 0 : ob, black = pos.side === WHITE ? ob : 0;
     for (let r = 0, base = 0; r < R; r++, base += REGION_PATTERNS) {
-      const mine = w[base + acc[r]], theirs = w[base + acc[R + r]];
-      o += (mine >> 16) - (theirs >> 16);
-      e += ((mine << 16) >> 16) - ((theirs << 16) >> 16);
+      const ofWhite = w[white + base + acc[r]], ofBlack = w[black + base + acc[R + r]];
+      o += (ofWhite >> 16) - (ofBlack >> 16);
+      e += ((ofWhite << 16) >> 16) - ((ofBlack << 16) >> 16);
     }
     for (let k = 0; k < f.kings; k++) {
       const v = w[f.kingIndex[k]], s = f.kingSign[k];

@@ -17,7 +17,8 @@
 // a square or blocks a man shapes the block around it. Each side reads the board from its
 // own side (Black's view is the board turned 180 degrees with colours swapped), and the two
 // readings enter with opposite signs: the evaluation is colour-symmetric by construction and
-// every game position teaches both colours. 4x4 blocks are what strong programs use on these
+// every game position teaches both colours. The two readings look up one table, or (layout
+// moverPatterns) the side to move's reading one table and its opponent's another. 4x4 blocks are what strong programs use on these
 // boards: small enough that our few hundred thousand positions a variant see the common
 // patterns many times, large enough to hold a man's neighbours, its backers and the holes
 // around it (a 3x3 block misses the squares two rows ahead that decide a man's exchanges).
@@ -55,6 +56,40 @@ const HALF_BITS = 7;
 /** Most (index, value) pairs one position can produce: both sides' pattern readings, king squares, scalars. */
 function maxFeatures(regions: number, squares: number): number {
   return 2 * regions + squares + SCALARS.length;
+}
+
+/** What a set of weights is laid out for (a weights file says it). */
+export interface PatternLayout {
+  /** Kings fill their squares in the region patterns (false: read as empty, the weights of version 1). */
+  patternKings: boolean;
+  /**
+   * Weights a feature: one a phase, at piece counts spread evenly from the start (phase 0) to
+   * an empty board (the last), a position blending the two phases around its piece count.
+   * Two: an opening and an endgame weight.
+   */
+  phases: number;
+  /**
+   * Two tables of region patterns: one for the side to move's reading, one for its
+   * opponent's. With one table a block of men is worth the same whoever is to move, but who
+   * has the move decides much in draughts (who must give way in a locked position, the
+   * opposition in an ending). Each position teaches both tables, one reading each.
+   */
+  moverPatterns: boolean;
+}
+
+export const DEFAULT_LAYOUT: PatternLayout = { patternKings: true, phases: 2, moverPatterns: false };
+
+/** Where the 4x4 blocks start, as rows (and files): every 2 rows. */
+function regionStarts(rows: number): number[] {
+  const starts: number[] = [];
+  for (let s = 0; s + 4 <= rows; s += 2) starts.push(s);
+  return starts;
+}
+
+/** Weights a phase of `variant`'s features with this layout: region patterns, king squares, scalars. */
+export function weightsPerPhase(variant: Variant, moverPatterns: boolean): number {
+  const regions = regionStarts(variant.geometry.rows).length ** 2;
+  return regions * REGION_PATTERNS * (moverPatterns ? 2 : 1) + variant.geometry.squares + SCALARS.length;
 }
 
 export class PatternFeatures {
@@ -143,25 +178,27 @@ export class PatternFeatures {
   pieces = 0;
   sideToMoveStuck = false;
 
-  /** Kings fill their squares in the region patterns (false: read as empty, weights of version 1). */
   readonly patternKings: boolean;
+  readonly phases: number;
+  readonly moverPatterns: boolean;
+  /** Where the opponent's readings' pattern table starts: after the mover's, or the same table. */
+  readonly opponentBase: number;
 
-  /**
-   * Phases: every feature has one weight a phase, at piece counts spread evenly from the start
-   * (phase 0) to an empty board (the last), and a position blends the two phases around its
-   * piece count. Two phases: an opening and an endgame weight.
-   */
-  constructor(readonly variant: Variant, patternKings = true, readonly phases = 2) {
+  constructor(readonly variant: Variant, options: Partial<PatternLayout> = {}) {
+    const { patternKings, phases, moverPatterns } = { ...DEFAULT_LAYOUT, ...options };
     if (!(Number.isInteger(phases) && phases >= 2 && phases <= 4)) throw new Error(`pattern features: ${phases} phases (2 to 4)`);
     this.patternKings = patternKings;
+    this.phases = phases;
+    this.moverPatterns = moverPatterns;
     const g: Geometry = variant.geometry;
     const n = g.squares;
-    const starts: number[] = [];
-    for (let s = 0; s + 4 <= g.rows; s += 2) starts.push(s);
+    const starts = regionStarts(g.rows);
     this.regions = starts.length * starts.length;
-    this.kingBase = this.regions * REGION_PATTERNS;
+    this.opponentBase = moverPatterns ? this.regions * REGION_PATTERNS : 0;
+    this.kingBase = this.regions * REGION_PATTERNS + this.opponentBase;
     this.scalarBase = this.kingBase + n;
     this.size = this.scalarBase + SCALARS.length;
+    if (this.size !== weightsPerPhase(variant, moverPatterns)) throw new Error('pattern features: size miscounted');
     this.maxFeatures = maxFeatures(this.regions, n);
     this.reading = new Int32Array(2 * this.regions);
 
@@ -273,6 +310,20 @@ export class PatternFeatures {
     let oneWord = true;
     for (let sq = 1; sq <= n; sq++) if (g.bit(sq) >= 32) oneWord = false;
     this.oneWord = oneWord;
+  }
+
+  /**
+   * Weights of one phase laid out with one pattern table (this variant's) as this layout's two
+   * tables, both the one table: the same scores, a start for a fit of the two.
+   */
+  withMoverPatterns(w: Float64Array): Float64Array {
+    const table = this.regions * REGION_PATTERNS;
+    if (!this.moverPatterns || w.length !== this.size - table) throw new Error('withMoverPatterns: not weights of one table for a layout of two');
+    const out = new Float64Array(this.size);
+    out.set(w.subarray(0, table), 0);
+    out.set(w.subarray(0, table), table);
+    out.set(w.subarray(table), 2 * table);
+    return out;
   }
 
   /** The weight index of a scalar term. */
@@ -472,10 +523,12 @@ export class PatternFeatures {
     this.scan(pos);
     const sign = pos.side === WHITE ? 1 : -1;
     const acc = this.reading, R = this.regions;
+    // The side to move's readings in the first table, its opponent's in the second (or the same).
+    const white = sign > 0 ? 0 : this.opponentBase, black = sign > 0 ? this.opponentBase : 0;
     let n = 0;
     for (let r = 0; r < R; r++) {
-      idx[n] = r * REGION_PATTERNS + acc[r]; val[n++] = sign;
-      idx[n] = r * REGION_PATTERNS + acc[R + r]; val[n++] = -sign;
+      idx[n] = white + r * REGION_PATTERNS + acc[r]; val[n++] = sign;
+      idx[n] = black + r * REGION_PATTERNS + acc[R + r]; val[n++] = -sign;
     }
     for (let k = 0; k < this.kings; k++) { idx[n] = this.kingIndex[k]; val[n++] = sign * this.kingSign[k]; }
     const sc = this.scalarValues, s = this.scalarBase;

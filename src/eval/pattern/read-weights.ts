@@ -1,10 +1,10 @@
 // Weights from a file on disk (Node only; the shipped weights come bundled, see shipped.ts).
 
 import { readFileSync } from 'node:fs';
-import type { VariantName } from '../../rules/variant.ts';
+import type { Variant } from '../../rules/variant.ts';
 import { type PatternWeights, decodeWeights } from './weights-file.ts';
 
-export function readWeightsFile(path: string, variant: VariantName, size: number): PatternWeights {
+export function readWeightsFile(path: string, variant: Variant): PatternWeights {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -17,5 +17,5 @@ export function readWeightsFile(path: string, variant: VariantName, size: number
   } catch {
     throw new Error(`evaluation weights ${path}: not valid JSON (truncated or not a weights file)`);
   }
-  return decodeWeights(data, variant, size, path);
+  return decodeWeights(data, variant, path);
 }

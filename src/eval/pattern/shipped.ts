@@ -4,7 +4,6 @@
 import english from '../weights/english-patterns.json' with { type: 'json' };
 import international from '../weights/international-patterns.json' with { type: 'json' };
 import type { Variant, VariantName } from '../../rules/variant.ts';
-import { PatternFeatures } from './features.ts';
 import { type PatternWeights, decodeWeights } from './weights-file.ts';
 
 const FILES: Partial<Record<VariantName, unknown>> = { english, international };
@@ -16,7 +15,7 @@ export function shippedWeights(variant: Variant): PatternWeights | null {
   if (file === undefined) return null;
   let w = decoded.get(variant.name);
   if (!w) {
-    w = decodeWeights(file, variant.name, new PatternFeatures(variant).size, `src/eval/weights/${variant.name}-patterns.json`);
+    w = decodeWeights(file, variant, `src/eval/weights/${variant.name}-patterns.json`);
     decoded.set(variant.name, w);
   }
   return w;

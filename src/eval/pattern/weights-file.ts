@@ -4,14 +4,16 @@
 // integers so that the evaluation is exact integer arithmetic (colour symmetry holds to the
 // last unit). Every field is checked on load and nothing half-read is ever used.
 
-import type { VariantName } from '../../rules/variant.ts';
+import type { Variant } from '../../rules/variant.ts';
+import { weightsPerPhase } from './features.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
 /**
- * Version 3: any number of phases (`phases`, from the opening to the endgame). Version 2: an
- * opening and an endgame phase (`opening`, `endgame`), the region patterns reading kings as
- * pieces; version 1: as empty squares. Each is written for the weights it can hold, so a file
- * of two phases stays a version-2 file.
+ * Version 3: any number of phases (`phases`, from the opening to the endgame), and
+ * `moverPatterns` (two pattern tables: the side to move's and its opponent's). Version 2: an
+ * opening and an endgame phase (`opening`, `endgame`), one pattern table, the region patterns
+ * reading kings as pieces; version 1: as empty squares. Each is written in the oldest version
+ * that holds it, so weights of version-2 layout stay version-2 files.
  */
 export const WEIGHTS_VERSION = 3;
 const TWO_PHASES = 2;
@@ -24,8 +26,10 @@ export interface PatternWeights {
   variant: string;
   /** Weights of each phase (the opening first, the endgame last) in WEIGHT_UNITS, index as PatternFeatures lays them out. */
   phases: Int16Array[];
-  /** Whether the region patterns read kings as pieces (versions 2 and 3) or as empty squares (version 1): PatternFeatures.patternKings. */
+  /** Whether the region patterns read kings as pieces (versions 2 and 3) or as empty squares (version 1): PatternLayout.patternKings. */
   patternKings: boolean;
+  /** Two pattern tables, the side to move's and its opponent's (version 3): PatternLayout.moverPatterns. */
+  moverPatterns: boolean;
 }
 
 export interface WeightsFile {
@@ -39,6 +43,7 @@ export interface WeightsFile {
   endgame?: string;
   /** Version 3. */
   phases?: string[];
+  moverPatterns?: boolean;
   /** How the weights were made (commands, data, losses): free-form, for people. */
   about?: Record<string, unknown>;
 }
@@ -58,18 +63,21 @@ export function encodeWeights(w: PatternWeights, about?: Record<string, unknown>
   const n = w.phases.length, size = w.phases[0]?.length ?? 0;
   if (n < 2 || n > MAX_PHASES) throw new Error(`weights of ${n} phases (2 to ${MAX_PHASES})`);
   if (w.phases.some((p) => p.length !== size)) throw new Error('the phases\' weights differ in size');
-  if (!w.patternKings && n !== TWO_PHASES) throw new Error('weights of version 1 (patterns without kings) have two phases');
+  const plain = n === TWO_PHASES && !w.moverPatterns;
+  if (!w.patternKings && !plain) throw new Error('weights of version 1 (patterns without kings) have two phases and one pattern table');
   // Fields in the order that files have always had: format, version, variant, size, checksum, weights, about.
-  const version = n !== TWO_PHASES ? WEIGHTS_VERSION : w.patternKings ? 2 : 1;
-  const weights = n === TWO_PHASES ? { opening: toBase64(w.phases[0]), endgame: toBase64(w.phases[1]) } : { phases: w.phases.map(toBase64) };
+  const version = !plain ? WEIGHTS_VERSION : w.patternKings ? 2 : 1;
+  const weights = plain
+    ? { opening: toBase64(w.phases[0]), endgame: toBase64(w.phases[1]) }
+    : { phases: w.phases.map(toBase64), moverPatterns: w.moverPatterns };
   return { format: WEIGHTS_FORMAT, version, variant: w.variant, size, checksum: checksum(w.phases), ...weights, ...(about ? { about } : {}) };
 }
 
 /**
- * Checks and decodes a weights file's contents for `variant` with `size` weights a phase.
- * `source` names the file in errors.
+ * Checks and decodes a weights file's contents for `variant` (as many weights a phase as its
+ * features have in the file's layout). `source` names the file in errors.
  */
-export function decodeWeights(data: unknown, variant: VariantName, size: number, source: string): PatternWeights {
+export function decodeWeights(data: unknown, variant: Variant, source: string): PatternWeights {
   const fail = (why: string): never => {
     throw new Error(`evaluation weights ${source}: ${why}`);
   };
@@ -77,8 +85,12 @@ export function decodeWeights(data: unknown, variant: VariantName, size: number,
   const f = data as Partial<WeightsFile>;
   if (f.format !== WEIGHTS_FORMAT) fail(`not a weights file (format is ${JSON.stringify(f.format)}, expected "${WEIGHTS_FORMAT}")`);
   if (f.version !== 1 && f.version !== 2 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${WEIGHTS_VERSION}`);
-  if (f.variant !== variant) fail(`made for ${JSON.stringify(f.variant)}, not ${variant}`);
-  if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant} evaluation has ${size}`);
+  if (f.variant !== variant.name) fail(`made for ${JSON.stringify(f.variant)}, not ${variant.name}`);
+  if (f.version === WEIGHTS_VERSION && f.moverPatterns !== true && f.moverPatterns !== false) fail('moverPatterns missing (expected true or false)');
+  const moverPatterns = f.moverPatterns === true;
+  const size = weightsPerPhase(variant, moverPatterns);
+  const tables = moverPatterns ? 'two pattern tables' : 'one pattern table';
+  if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant.name} evaluation with ${tables} has ${size}`);
   let phases: Int16Array[];
   if (f.version === WEIGHTS_VERSION) {
     const texts = f.phases;
@@ -91,7 +103,7 @@ export function decodeWeights(data: unknown, variant: VariantName, size: number,
     phases = [fromBase64(f.opening!, size, 'opening', fail), fromBase64(f.endgame!, size, 'endgame', fail)];
   }
   if (f.checksum !== checksum(phases)) fail('checksum does not match (the file is damaged)');
-  return { variant, phases, patternKings: f.version !== 1 };
+  return { variant: variant.name, phases, patternKings: f.version !== 1, moverPatterns };
 }
 
 function toBase64(a: Int16Array): string {
