@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
 import { ClassicEvaluator } from '../../eval/classic.ts';
 import { defaultWeights } from '../../eval/weights.ts';
-import { PatternFeatures } from '../../eval/pattern/features.ts';
+import { MAX_PHASES, PatternFeatures } from '../../eval/pattern/features.ts';
 import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
 import { WEIGHT_UNITS, encodeWeights, quantize } from '../../eval/pattern/weights-file.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
@@ -148,7 +148,7 @@ function fitCommand(): Command {
     .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, 4), moverPatterns: Boolean(o.moverPatterns) });
+      const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns) });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
       const parts = files.map((f, n) => {

@@ -78,6 +78,8 @@ export interface PatternLayout {
 }
 
 export const DEFAULT_LAYOUT: PatternLayout = { patternKings: true, phases: 2, moverPatterns: false };
+/** The most phases a layout has. */
+export const MAX_PHASES = 4;
 
 /** Where the 4x4 blocks start, as rows (and files): every 2 rows. */
 function regionStarts(rows: number): number[] {
@@ -186,7 +188,7 @@ export class PatternFeatures {
 
   constructor(readonly variant: Variant, options: Partial<PatternLayout> = {}) {
     const { patternKings, phases, moverPatterns } = { ...DEFAULT_LAYOUT, ...options };
-    if (!(Number.isInteger(phases) && phases >= 2 && phases <= 4)) throw new Error(`pattern features: ${phases} phases (2 to 4)`);
+    if (!(Number.isInteger(phases) && phases >= 2 && phases <= MAX_PHASES)) throw new Error(`pattern features: ${phases} phases (2 to ${MAX_PHASES})`);
     this.patternKings = patternKings;
     this.phases = phases;
     this.moverPatterns = moverPatterns;

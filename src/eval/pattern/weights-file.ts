@@ -5,7 +5,7 @@
 // last unit). Every field is checked on load and nothing half-read is ever used.
 
 import type { Variant } from '../../rules/variant.ts';
-import { weightsPerPhase } from './features.ts';
+import { MAX_PHASES, weightsPerPhase } from './features.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
 /**
@@ -20,7 +20,6 @@ const TWO_PHASES = 2;
 /** Weight units per centi-man in the file and the evaluator. */
 export const WEIGHT_UNITS = 10;
 const MAX_WEIGHT = 32767;
-const MAX_PHASES = 4;
 
 export interface PatternWeights {
   variant: string;
@@ -87,7 +86,7 @@ export function decodeWeights(data: unknown, variant: Variant, source: string): 
   if (f.version !== 1 && f.version !== 2 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${WEIGHTS_VERSION}`);
   if (f.variant !== variant.name) fail(`made for ${JSON.stringify(f.variant)}, not ${variant.name}`);
   if (f.version === WEIGHTS_VERSION && f.moverPatterns !== true && f.moverPatterns !== false) fail('moverPatterns missing (expected true or false)');
-  const moverPatterns = f.moverPatterns === true;
+  const moverPatterns = f.version === WEIGHTS_VERSION && f.moverPatterns === true;
   const size = weightsPerPhase(variant, moverPatterns);
   const tables = moverPatterns ? 'two pattern tables' : 'one pattern table';
   if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant.name} evaluation with ${tables} has ${size}`);
