@@ -214,7 +214,7 @@ describe('damka dxp robustness', () => {
   });
 
   it('ignores one move that crossed its end of the game, without a peer error, and plays the next game', async () => {
-    const { engine, port } = await server([]);
+    const { engine, port } = await server(['--depth', '4']);
     const peer = await Peer.open(port);
     // Before any game ended, a move without a game is an error.
     peer.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
