@@ -14,7 +14,6 @@
 // --first G starts at game G (even), to add games to a match without replaying the first ones.
 
 import { createEvaluator } from '../src/eval/evaluators.ts';
-import { PatternFeatures } from '../src/eval/pattern/features.ts';
 import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
 import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';

@@ -2,7 +2,6 @@
 // a task asks for another variant, evaluation, weights file or table size.
 
 import { createEvaluator } from '../eval/evaluators.ts';
-import { PatternFeatures } from '../eval/pattern/features.ts';
 import { readWeightsFile } from '../eval/pattern/read-weights.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Variant } from '../rules/variant.ts';
