@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT } from '../src/board/geometry.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
-import { PatternFeatures, REGION_PATTERNS, SCALARS } from '../src/eval/pattern/features.ts';
+import { PatternFeatures, REGION_PATTERNS } from '../src/eval/pattern/features.ts';
 import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { type PatternWeights, WEIGHTS_VERSION, WEIGHT_UNITS, decodeWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';

@@ -25,7 +25,7 @@
 //
 // Global terms follow: the king's square (read from its own side), then scalar terms.
 
-import { DOWN_LEFT, DOWN_RIGHT, type Geometry, UP_LEFT, UP_RIGHT } from '../../board/geometry.ts';
+import type { Geometry } from '../../board/geometry.ts';
 import { type Position, WHITE, popcount } from '../../rules/position.ts';
 import { BoardTables } from '../board-tables.ts';
 import type { Variant } from '../../rules/variant.ts';
@@ -120,8 +120,6 @@ export class PatternFeatures {
   private readonly advancePlanes = new Int32Array(8);
   private readonly diagLo: number;
   private readonly diagHi: number;
-  private readonly leftLo: number;
-  private readonly leftHi: number;
   /** Pieces at the start: the phase is pieces / piecesAtStart. */
   readonly piecesAtStart: number;
   private readonly flying: boolean;
@@ -292,7 +290,6 @@ export class PatternFeatures {
     this.next = t.next;
     this.coneLoW = t.coneLoW; this.coneHiW = t.coneHiW; this.coneLoB = t.coneLoB; this.coneHiB = t.coneHiB;
     this.stepShift = t.stepShift; this.stepLo = t.stepLo; this.stepHi = t.stepHi;
-    this.leftLo = t.leftLo; this.leftHi = t.leftHi;
     if (g.rows > 16) throw new Error('pattern features count rows advanced in four bits');
     let dLo = 0, dHi = 0;
     for (let sq = 1; sq <= n; sq++) {
