@@ -51,6 +51,44 @@ describe('train relabel', () => {
     expect(changed).toBeGreaterThan(count / 4);
   });
 
+  it('--warm keeps the table through a game, cleared at the next game, the same on 1 or 2 threads', async () => {
+    const variant = ENGLISH;
+    const player = new Searcher(variant, 1, {}, createEvaluator(variant, { kind: 'classic' }));
+    const openings = defaultOpenings(variant);
+    const games = [0, 1].map((g) => playSelfPlayGame(variant, player, { id: g, opening: openings[g + 2], seed: g + 3, randomPlies: 4, nodes: 200, maxPlies: 300 }).records);
+    const records = new Int32Array(games[0].length + games[1].length);
+    records.set(games[0]);
+    records.set(games[1], games[0].length);
+    const count = records.length / RECORD_INTS;
+    const nodes = 3000;
+    const two = await relabel({ variant, records, nodes, warm: true, threads: 2, evalKind: 'classic' });
+    const one = await relabel({ variant, records, nodes, warm: true, threads: 1, evalKind: 'classic' });
+    expect(Array.from(two)).toEqual(Array.from(one));
+    const cold = await relabel({ variant, records, nodes, threads: 1, evalKind: 'classic' });
+
+    // The same searches one after another on one searcher, cleared only when the game changes.
+    const direct = new Searcher(variant, LABEL_TABLE_MB, {}, createEvaluator(variant, { kind: 'classic' }));
+    const pos = new Position(), p = new Position();
+    let lastGame = -1, differ = 0;
+    for (let i = 0; i < count; i++) {
+      const old = readRecord(records, i, pos);
+      const now = readRecord(two, i, p);
+      expect(now.game).toBe(old.game);
+      computeKey(pos);
+      if (old.game !== lastGame) {
+        direct.clear();
+        // A game's first position has nothing to inherit: its label is the cold one.
+        expect(now.score).toBe(readRecord(cold, i, p).score);
+      }
+      lastGame = old.game;
+      const r = direct.search(pos, { limits: { nodes } });
+      expect(now.score).toBe(r.depth > 0 ? Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, r.score)) : old.score);
+      if (now.score !== readRecord(cold, i, p).score) differ++;
+    }
+    // The inherited table changes what a search of the same nodes finds.
+    expect(differ).toBeGreaterThan(count / 10);
+  });
+
   it('--every n keeps exactly the games numbered a multiple of n, in order', () => {
     const pos = ENGLISH.startPosition();
     const games = [0, 1, 2, 3, 4, 5, 10, 10, 11, 15, 20];

@@ -16,6 +16,8 @@ export interface RelabelOptions {
   variant: Variant;
   records: Int32Array;
   nodes: number;
+  /** Keep the table from one position to the next of a game (relabel-worker.ts). */
+  warm?: boolean;
   threads: number;
   evalKind: EvalKind;
   weightsPath?: string;
@@ -37,7 +39,7 @@ export async function relabel(o: RelabelOptions): Promise<Int32Array> {
     for (let first = 0; first < count; first += BATCH) {
       const last = Math.min(count, first + BATCH);
       const task: RelabelTask = {
-        variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, nodes: o.nodes,
+        variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, nodes: o.nodes, warm: o.warm,
         records: o.records.slice(first * RECORD_INTS, last * RECORD_INTS),
       };
       tasks.push(pool.run(task).then((r: Int32Array) => {

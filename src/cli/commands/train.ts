@@ -107,6 +107,7 @@ function relabelCommand(): Command {
     .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .option('--every <n>', 'only the games whose number is a multiple of n (2 or 5 keep every held-out game)', '1')
+    .option('--warm', 'keep the table from one position to the next of a game, as in play (deeper for the same nodes)')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
       const every = parseIntOption('every', o.every, 1, 1_000_000);
@@ -118,6 +119,7 @@ function relabelCommand(): Command {
       const out = await relabel({
         variant, records,
         nodes: parseIntOption('nodes', o.nodes, 1, 1_000_000_000),
+        warm: Boolean(o.warm),
         threads: parseIntOption('threads', o.threads, 1, 256),
         evalKind: parseEvalKind(o.eval),
         weightsPath: o.weights,
