@@ -12,16 +12,25 @@ import { relabel } from '../src/train/relabel.ts';
 import { LABEL_TABLE_MB } from '../src/train/relabel-worker.ts';
 import { playSelfPlayGame } from '../src/train/selfplay-game.ts';
 
+/** Two English self-play games (classic evaluation, 200 nodes a move) from the openings at `first` and `first + 1`, their records one after the other. */
+function twoGames(first: number, seed: number): Int32Array {
+  const variant = ENGLISH;
+  const player = new Searcher(variant, 1, {}, createEvaluator(variant, { kind: 'classic' }));
+  const openings = defaultOpenings(variant);
+  const games = [0, 1].map((g) => playSelfPlayGame(variant, player, { id: g, opening: openings[first + g], seed: seed + g, randomPlies: 4, nodes: 200, maxPlies: 300 }).records);
+  const records = new Int32Array(games[0].length + games[1].length);
+  records.set(games[0]);
+  records.set(games[1], games[0].length);
+  return records;
+}
+
+/** The label a relabel search gives: its score within the clamp, or the old score if it searched no full ply. */
+const label = (r: { depth: number; score: number }, old: number | null) => (r.depth > 0 ? Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, r.score)) : old);
+
 describe('train relabel', () => {
   it('replaces each score by a fresh deeper search, keeps the rest, and gives the same data on 1 or 2 threads', async () => {
     const variant = ENGLISH;
-    const evaluator = createEvaluator(variant, { kind: 'classic' });
-    const player = new Searcher(variant, 1, {}, evaluator);
-    const openings = defaultOpenings(variant);
-    const games = [0, 1].map((g) => playSelfPlayGame(variant, player, { id: g, opening: openings[g], seed: g + 7, randomPlies: 4, nodes: 200, maxPlies: 300 }).records);
-    const records = new Int32Array(games[0].length + games[1].length);
-    records.set(games[0]);
-    records.set(games[1], games[0].length);
+    const records = twoGames(0, 7);
     const count = records.length / RECORD_INTS;
     expect(count).toBeGreaterThan(20);
 
@@ -44,7 +53,7 @@ describe('train relabel', () => {
       computeKey(before);
       direct.clear();
       const r = direct.search(before, { history: { lo: new Int32Array([before.keyLo]), hi: new Int32Array([before.keyHi]) }, limits: { nodes } });
-      expect(now.score).toBe(r.depth > 0 ? Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, r.score)) : old.score);
+      expect(now.score).toBe(label(r, old.score));
       if (now.score !== old.score) changed++;
     }
     // Fifteen times the nodes of the games' searches: most verdicts move at least a little.
@@ -53,12 +62,7 @@ describe('train relabel', () => {
 
   it('--warm keeps the table through a game, cleared at the next game, the same on 1 or 2 threads', async () => {
     const variant = ENGLISH;
-    const player = new Searcher(variant, 1, {}, createEvaluator(variant, { kind: 'classic' }));
-    const openings = defaultOpenings(variant);
-    const games = [0, 1].map((g) => playSelfPlayGame(variant, player, { id: g, opening: openings[g + 2], seed: g + 3, randomPlies: 4, nodes: 200, maxPlies: 300 }).records);
-    const records = new Int32Array(games[0].length + games[1].length);
-    records.set(games[0]);
-    records.set(games[1], games[0].length);
+    const records = twoGames(2, 3);
     const count = records.length / RECORD_INTS;
     const nodes = 3000;
     const two = await relabel({ variant, records, nodes, warm: true, threads: 2, evalKind: 'classic' });
@@ -75,15 +79,15 @@ describe('train relabel', () => {
       const now = readRecord(two, i, p);
       expect(now.game).toBe(old.game);
       computeKey(pos);
+      const coldScore = readRecord(cold, i, p).score;
       if (old.game !== lastGame) {
         direct.clear();
         // A game's first position has nothing to inherit: its label is the cold one.
-        expect(now.score).toBe(readRecord(cold, i, p).score);
+        expect(now.score).toBe(coldScore);
       }
       lastGame = old.game;
-      const r = direct.search(pos, { limits: { nodes } });
-      expect(now.score).toBe(r.depth > 0 ? Math.max(-SCORE_CLAMP, Math.min(SCORE_CLAMP, r.score)) : old.score);
-      if (now.score !== readRecord(cold, i, p).score) differ++;
+      expect(now.score).toBe(label(direct.search(pos, { limits: { nodes } }), old.score));
+      if (now.score !== coldScore) differ++;
     }
     // The inherited table changes what a search of the same nodes finds.
     expect(differ).toBeGreaterThan(count / 10);
