@@ -21,6 +21,7 @@ import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import type { SparseData } from '../src/train/dataset.ts';
 import { fitWeights, logLoss, scoreRows, spreadPhases } from '../src/train/fit.ts';
+import { TiedPatterns } from '../src/train/tied-patterns.ts';
 import { RECORD_INTS, SCORE_CLAMP, loadRecords, readRecord, saveRecords, writeRecord } from '../src/train/records.ts';
 import { isQuiet, playSelfPlayGame } from '../src/train/selfplay-game.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -362,6 +363,77 @@ describe('fitting', () => {
       }
     });
   }
+
+  for (const variant of [ENGLISH, INTERNATIONAL]) {
+    it(`${variant.name}: tied patterns fold back exactly: tied weights score the extended rows as the folded weights score the plain ones`, () => {
+      for (const moverPatterns of [false, true]) {
+        const features = new PatternFeatures(variant, { moverPatterns });
+        const tied = new TiedPatterns(features);
+        const boards = samplePositions(variant, 400, 21);
+        const rowIdx = new Int32Array(features.maxFeatures), rowVal = new Float64Array(features.maxFeatures);
+        const idx: number[] = [], val: number[] = [], offsets = [0];
+        const phase = new Float32Array(boards.length);
+        boards.forEach((b, i) => {
+          const n = features.extract(variant.fromBoard(b), rowIdx, rowVal);
+          for (let k = 0; k < n; k++) { idx.push(rowIdx[k]); val.push(rowVal[k]); }
+          offsets.push(idx.length);
+          phase[i] = features.phase;
+        });
+        const d: SparseData = {
+          count: boards.length, offsets: Int32Array.from(offsets), idx: Int32Array.from(idx), val: Float32Array.from(val),
+          segment: new Uint8Array(boards.length), phase, y: new Float32Array(boards.length), game: new Int32Array(boards.length),
+        };
+        const extended = tied.extend(d);
+        // Every pattern feature brought its three ties, nothing else changed.
+        const patterns = idx.filter((k) => k < features.kingBase).length;
+        expect(extended.idx.length).toBe(idx.length + 3 * patterns);
+        const random = rng(5);
+        const w = [0, 1].map(() => Float64Array.from({ length: tied.size }, () => Math.round((random() - 0.5) * 200)));
+        const folded = w.map((x) => tied.fold(x));
+        expect(folded[0].length).toBe(features.size);
+        const a = scoreRows(extended, w), b = scoreRows(d, folded);
+        for (let i = 0; i < d.count; i++) expect(a[i]).toBeCloseTo(b[i], 6);
+        // Widened weights (ties at 0) fold back to themselves.
+        const own = Float64Array.from({ length: features.size }, () => random());
+        expect(Array.from(tied.fold(tied.widen(own)))).toEqual(Array.from(own));
+      }
+    });
+  }
+
+  it('a pattern seen only in other blocks is learnt through the shared table, one never seen is not', () => {
+    // Synthetic rows over English's layout: pattern p is worth +60 in every block; rows show it
+    // in blocks 0-7 only. Fitted without ties, block 8's weight for p (never seen there) stays
+    // 0. With ties, the blocks that see p share its value between their own weights, their
+    // halves' and the shared table, and block 8 gets the shared part: a good share of the 60.
+    const features = new PatternFeatures(ENGLISH);
+    const tied = new TiedPatterns(features);
+    const p = 1234, q = 4321, rows = 20000, scale = 50;
+    const random = rng(8);
+    const idx: number[] = [], val: number[] = [], offsets = [0];
+    const y = new Float32Array(rows), game = Int32Array.from({ length: rows }, (_, i) => i);
+    for (let i = 0; i < rows; i++) {
+      const r = Math.floor(random() * 8), on = random() < 0.5;
+      idx.push(r * REGION_PATTERNS + (on ? p : q)); val.push(1);
+      offsets.push(idx.length);
+      y[i] = random() < 1 / (1 + Math.exp(-(on ? 60 : 0) / scale)) ? 1 : 0;
+    }
+    const d: SparseData = {
+      count: rows, offsets: Int32Array.from(offsets), idx: Int32Array.from(idx), val: Float32Array.from(val),
+      segment: new Uint8Array(rows), phase: new Float32Array(rows).fill(1), y, game,
+    };
+    const options = { scale, learningRate: 2, l2: 0, batch: 256, maxEpochs: 30, patience: 3, seed: 1, isValidation: (i: number) => i % 10 === 0 };
+    const zero = (n: number) => [new Float64Array(n), new Float64Array(n)];
+    const plain = fitWeights(d, features.size, zero(features.size), options);
+    const withTies = fitWeights(tied.extend(d), tied.size, zero(tied.size), { ...options, l2Of: new Float64Array(tied.size).fill(1e-4, 0, features.kingBase) });
+    const folded = tied.fold(withTies.phases[0]);
+    expect(plain.phases[0][8 * REGION_PATTERNS + p]).toBe(0);
+    expect(folded[8 * REGION_PATTERNS + p] - folded[8 * REGION_PATTERNS + q]).toBeGreaterThan(10);
+    expect(folded[8 * REGION_PATTERNS + p] - folded[8 * REGION_PATTERNS + q]).toBeLessThan(60);
+    // Where p is seen, the folded weights hold all of its value.
+    for (let r = 0; r < 8; r++) expect(Math.abs(folded[r * REGION_PATTERNS + p] - folded[r * REGION_PATTERNS + q] - 60), `block ${r}`).toBeLessThan(20);
+    // A pattern no block has seen keeps weight 0.
+    expect(folded[8 * REGION_PATTERNS + 777]).toBe(0);
+  });
 
   it('spreading weights over more phases keeps every score', () => {
     const random = rng(3);

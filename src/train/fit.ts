@@ -40,6 +40,8 @@ export interface FitOptions {
   scale: number;
   learningRate: number;
   l2: number;
+  /** L2 of each weight of a phase (by its index), instead of `l2` for all. */
+  l2Of?: Float64Array;
   /** Weights exempt from L2 (material: their size is the unit of everything else). */
   unregularised?: number[];
   /** Features seen in fewer training rows than this keep their initial weight (too rare to learn). */
@@ -102,6 +104,8 @@ export function fitWeights(d: SparseData, size: number, init: Float64Array[], o:
   for (let i = 0; i < d.count; i++) if (!(d.segment[i] + 1 < phases)) throw new Error(`row ${i} blends phases ${d.segment[i]} and ${d.segment[i] + 1} of ${phases}`);
   const m = new Float64Array(P), v = new Float64Array(P), grad = new Float64Array(P);
   const decay = new Float64Array(P).fill(o.l2);
+  if (o.l2Of && o.l2Of.length !== size) throw new Error(`fitWeights: ${o.l2Of.length} L2 values for ${size} weights a phase`);
+  if (o.l2Of) for (let j = 0; j < phases; j++) decay.set(o.l2Of, j * size);
   for (const k of o.unregularised ?? []) for (let j = 0; j < phases; j++) decay[j * size + k] = 0;
   const trainList: number[] = [], validList: number[] = [];
   for (let i = 0; i < d.count; i++) (o.isValidation(i) ? validList : trainList).push(i);

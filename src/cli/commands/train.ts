@@ -17,6 +17,7 @@ import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, withTargets } from '../../train/dataset.ts';
 import { fitScale, fitWeights, logLoss, spreadPhases } from '../../train/fit.ts';
+import { TiedPatterns } from '../../train/tied-patterns.ts';
 import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
@@ -147,6 +148,8 @@ function fitCommand(): Command {
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.5')
     .option('--min-count <n>', 'features seen in fewer training positions keep weight 0', '10')
     .option('--phases <n>', 'phases a weight has, spread evenly from the start to an empty board (2: opening and endgame)', '2')
+    .option('--tie-patterns', 'learn each block pattern\'s weight as its own plus one shared by every block and one a half block (src/train/tied-patterns.ts)')
+    .option('--l2-own <x>', 'with --tie-patterns: L2 of the blocks\' own pattern weights (default: --l2)')
     .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
@@ -159,7 +162,9 @@ function fitCommand(): Command {
         return r;
       });
       const records = concatRecords(parts);
-      const data = buildDataset(features, records);
+      const built = buildDataset(features, records);
+      const tied = o.tiePatterns ? new TiedPatterns(features) : null;
+      const data = tied ? { ...built, ...tied.extend(built) } : built;
       const isValidation = (row: number) => data.game[row] % 10 === 0;
       say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
 
@@ -191,11 +196,18 @@ function fitCommand(): Command {
           return w;
         });
       }
+      const l2 = Number(o.l2);
+      let l2Of: Float64Array | undefined;
+      if (tied) {
+        init = init.map((w) => tied.widen(w));
+        if (o.l2Own !== undefined) l2Of = new Float64Array(tied.size).fill(l2).fill(Number(o.l2Own), 0, features.kingBase);
+      } else if (o.l2Own !== undefined) throw new Error('--l2-own goes with --tie-patterns');
       const started = performance.now();
-      const fit = fitWeights(data, features.size, init, {
+      const fitted = fitWeights(data, tied ? tied.size : features.size, init, {
         scale,
         learningRate: Number(o.lr),
-        l2: Number(o.l2),
+        l2,
+        l2Of,
         unregularised: [features.scalar('man'), features.scalar('king')],
         minCount: parseIntOption('min-count', o.minCount, 0, 1_000_000_000),
         batch: parseIntOption('batch', o.batch, 1, 10_000_000),
@@ -205,6 +217,7 @@ function fitCommand(): Command {
         isValidation,
         onEpoch: (e, tl, vl) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)}`),
       });
+      const fit = tied ? { ...fitted, phases: fitted.phases.map((w) => tied.fold(w)) } : fitted;
       const about = {
         command: `damka train fit ${process.argv.slice(4).join(' ')}`,
         positions: data.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
