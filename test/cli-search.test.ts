@@ -5,6 +5,12 @@ import { damka } from './helpers/engine-process.ts';
 import { Game } from '../src/game/game.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PatternFeatures } from '../src/eval/pattern/features.ts';
+import { shippedWeights } from '../src/eval/pattern/shipped.ts';
+import { encodeWeights } from '../src/eval/pattern/weights-file.ts';
 
 
 describe('damka analyze', () => {
@@ -34,6 +40,21 @@ describe('damka analyze', () => {
     for (const m of ['11-15', '23-19', best![1], best![2]]) game.play(parseMove(ENGLISH, game.position, m));
   });
 
+  it('searches with a weights file given by --weights: the shipped file searches as the default, another file otherwise', () => {
+    const nodes = (...extra: string[]) => {
+      const r = damka('analyze', '--variant', 'english', '--moves', '11-15 23-19', '--depth', '7', ...extra);
+      expect(r.code, r.err).toBe(0);
+      return r.out.match(/^depth 7\/\d+ score \S+ nodes (\d+)/m)![1];
+    };
+    const base = nodes();
+    expect(nodes('--weights', 'src/eval/weights/english-patterns.json')).toBe(base);
+    const shipped = shippedWeights(ENGLISH)!;
+    const man = new PatternFeatures(ENGLISH).scalar('man');
+    const other = join(mkdtempSync(join(tmpdir(), 'damka-cli-weights-')), 'other.json');
+    writeFileSync(other, JSON.stringify(encodeWeights({ ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) })));
+    expect(nodes('--weights', other)).not.toBe(base);
+  });
+
   it('reports a forced win as a distance', () => {
     const r = damka('analyze', '--variant', 'english', '--fen', 'B:W29:B21,22', '--depth', '4');
     expect(r.code).toBe(0);
@@ -50,6 +71,8 @@ describe('damka analyze', () => {
       [['analyze', '--variant', 'english', '--moves', '11-15 11-15', '--depth', '2'], /--moves: move 2 \(11-15\)/],
       [['analyze', '--fen', 'W:W31-50:B1-20:X', '--depth', '2'], /./],
       [['analyze', '--variant', 'english', '--fen', 'W:W29:B25,22', '--depth', '2'], /game is over/],
+      [['analyze', '--variant', 'english', '--depth', '2', '--weights', 'no-such-weights.json'], /evaluation weights no-such-weights\.json: cannot read \(ENOENT\)/],
+      [['analyze', '--variant', 'english', '--depth', '2', '--weights', 'src/eval/weights/international-patterns.json'], /made for .international., not english/],
     ];
     for (const [args, message] of cases) {
       const r = damka(...args);

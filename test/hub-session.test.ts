@@ -9,7 +9,12 @@ import type { Variant } from '../src/rules/variant.ts';
 import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import { hubVariantName } from '../src/protocols/hub/variant-name.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PatternFeatures } from '../src/eval/pattern/features.ts';
+import { shippedWeights } from '../src/eval/pattern/shipped.ts';
+import { type PatternWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
@@ -76,11 +81,12 @@ describe('damka hub: start-up', () => {
     running.push(p);
     p.send('hub');
     expect(await p.expect(/^id /)).toMatch(/^id name=Damka version=\S+/);
-    const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
+    const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
     expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish lasca"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
     expect(params[2]).toBe(`param name=threads value=1 type=int min=1 max=${availableParallelism()}`);
     expect(params[3]).toBe('param name=eval value=pattern type=enum values="pattern classic"');
+    expect(params[4]).toBe('param name=weights value="" type=string');
     await p.expect(/^wait$/);
     p.send('init');
     await p.expect(/^ready$/);
@@ -244,6 +250,59 @@ describe('damka hub: evaluation', () => {
     expect(b).toBe(c);
     expect(a).not.toBe(b);
     for (const p of [pattern, classic, switched]) expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+});
+
+describe('damka hub: weights files', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-hub-weights-'));
+  const write = (name: string, w: PatternWeights) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(encodeWeights(w)));
+    return path;
+  };
+  const shipped = shippedWeights(ENGLISH)!;
+  // The shipped weights as a file, and the same with the man's value raised: another evaluation.
+  const same = write('same.json', shipped);
+  const man = new PatternFeatures(ENGLISH).scalar('man');
+  const other = write('other.json', { ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) });
+  const international = write('international.json', shippedWeights(INTERNATIONAL)!);
+  const nodes = async (p: EngineProcess) => {
+    p.send('new-game', `pos pos=${startString(ENGLISH)} moves="11-15 23-19"`, 'level depth=7', 'go analyze');
+    const lines = await p.collect(/^done /);
+    return lines.filter((l) => l.startsWith('info depth=7 ')).at(-1)!.match(/nodes=(\d+)/)![1];
+  };
+
+  it('searches with the weights file named by set-param weights, before or after init; "shipped" goes back', async () => {
+    const plain = await started(ENGLISH);
+    const before = await started(ENGLISH, [`set-param name=weights value=${other}`]);
+    const base = await nodes(plain);
+    expect(await nodes(await started(ENGLISH, [`set-param name=weights value=${same}`]))).toBe(base);
+    const changed = await nodes(before);
+    expect(changed).not.toBe(base);
+    plain.send(`set-param name=weights value=${other}`);
+    expect(await nodes(plain)).toBe(changed);
+    plain.send('set-param name=weights value=shipped');
+    expect(await nodes(plain)).toBe(base);
+    for (const p of running) expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+
+  it('refuses a missing, damaged or other-variant file with an error and keeps the weights before', async () => {
+    const p = await started(ENGLISH, [`set-param name=weights value=${other}`]);
+    const changed = await nodes(p);
+    const cut = join(dir, 'cut.json');
+    writeFileSync(cut, JSON.stringify(encodeWeights(shipped)).slice(0, 5000));
+    for (const [file, why] of [[join(dir, 'none.json'), /cannot read \(ENOENT\)/], [cut, /not valid JSON/], [international, /made for .international., not english/]] as const) {
+      p.send(`set-param name=weights value=${file}`);
+      expect(await p.expect(/^error /)).toMatch(why);
+    }
+    expect(await nodes(p)).toBe(changed);
+    // Named before the variant: checked again at init, refused there, and the shipped weights search.
+    const late = new EngineProcess(['hub']);
+    running.push(late);
+    late.send('hub', `set-param name=weights value=${international}`, `set-param name=variant value=${hubName(ENGLISH)}`, 'init');
+    expect(await late.expect(/^error /)).toMatch(/made for .international., not english; searching with the shipped weights/);
+    await late.expect(/^ready$/);
+    expect(await nodes(late)).toBe(await nodes(await started(ENGLISH)));
   });
 });
 

@@ -14,6 +14,7 @@ import { DEFAULT_WARM_UP, warmUp } from '../search/warm-up.ts';
 import { arriveAndWait } from './arrival-barrier.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
+import { readWeightsFile } from '../eval/pattern/read-weights.ts';
 import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
@@ -30,13 +31,15 @@ const PRELOAD_BYTES = 16 * 1024 * 1024;
 /** Tables stay loaded between searches, per variant and directory. */
 const tableSets = new Map<string, EndgameTables>();
 
-function entryFor(variantName: string, evalKind: EvalKind | undefined): { searcher: Searcher; tableId: number } {
+function entryFor(variantName: string, evalKind: EvalKind | undefined, weightsPath: string | undefined): { searcher: Searcher; tableId: number } {
   const variant = getVariant(variantName);
-  const key = `${variant.name}:${evalKind ?? 'default'}`;
+  const key = `${variant.name}:${evalKind ?? 'default'}:${weightsPath ?? ''}`;
   let entry = searchers.get(key);
   if (!entry) {
+    // The engine has read the file before sending it here, so a bad file was reported there.
+    const weights = weightsPath === undefined ? undefined : readWeightsFile(weightsPath, variant);
     // Its own small table serves the warm-up; the engine's shared table replaces it.
-    entry = { searcher: new Searcher(variant, 1, {}, createEvaluator(variant, { kind: evalKind })), tableId: -1 };
+    entry = { searcher: new Searcher(variant, 1, {}, createEvaluator(variant, { kind: evalKind, weights })), tableId: -1 };
     searchers.set(key, entry);
   }
   return entry;
@@ -61,7 +64,7 @@ function tablesFor(variant: Variant, egdbPath: string | null | undefined): Endga
  * Small sets of endgame tables are read here too, for the same reason.
  */
 export function prepare(task: PrepareTask): number {
-  const { searcher } = entryFor(task.variant, task.evalKind);
+  const { searcher } = entryFor(task.variant, task.evalKind, task.weightsPath);
   const tables = tablesFor(searcher.variant, task.egdbPath);
   tables?.preload(PRELOAD_BYTES);
   // With the tables the searches will probe: code compiled without them is recompiled when they appear.
@@ -78,7 +81,7 @@ export function prefaultTable(task: PrefaultTask): void {
 }
 
 export default function runSearch(task: SearchTask): TaskResult {
-  const entry = entryFor(task.variant, task.evalKind);
+  const entry = entryFor(task.variant, task.evalKind, task.weightsPath);
   const searcher = entry.searcher;
   if (task.clear) searcher.clear();
   searcher.useTables(tablesFor(searcher.variant, task.egdbPath));

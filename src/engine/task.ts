@@ -36,6 +36,8 @@ export interface SearchTask {
   analyze: boolean;
   /** Which evaluation searches (default: the learned one). */
   evalKind?: EvalKind;
+  /** A weights file for the learned evaluation instead of the shipped weights (the worker reads it). */
+  weightsPath?: string;
   /** Endgame table directory: undefined for the default one, null for none. */
   egdbPath?: string | null;
   /** The transposition table every worker maps, and a number that changes when it is replaced. */
@@ -72,6 +74,7 @@ export interface PrefaultTask {
 export interface PrepareTask {
   variant: string;
   evalKind?: EvalKind;
+  weightsPath?: string;
   /** Endgame table directory whose tables are read now (undefined: the default one, null: none). */
   egdbPath?: string | null;
   /** Search positions to compile the search before the first move (warm-up.ts); default true. */

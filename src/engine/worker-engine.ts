@@ -35,6 +35,7 @@ export class WorkerEngine implements Engine {
   private ttMb: number;
   private threads: number;
   private evalKind: EvalKind | undefined;
+  private weightsPath: string | undefined;
   private egdbPath: string | null | undefined = undefined;
   /**
    * Whether start() warms the workers up (warm-up.ts): about a second that a script starting an
@@ -108,13 +109,13 @@ export class WorkerEngine implements Engine {
         const mine = new Promise((resolve) => setTimeout(resolve, 1)).then(() => TranspositionTable.prefault(table, task.next));
         await Promise.all([...shares, mine]);
       }
-      const key = `${variant.name}:${this.evalKind ?? 'default'}:${this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none'}`;
+      const key = `${variant.name}:${this.evalKind ?? 'default'}:${this.weightsPath ?? ''}:${this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none'}`;
       if (!this.prepared.has(key)) {
         const pool = this.pool;
         // One task a worker: each makes and warms up its own searcher, and waits for the others.
         const workers = this.threads;
         const arrived = newArrivals();
-        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, egdbPath: this.egdbPath, warmUp: this.warmUp, arrived, workers };
+        const task: PrepareTask = { variant: variant.name, evalKind: this.evalKind, weightsPath: this.weightsPath, egdbPath: this.egdbPath, warmUp: this.warmUp, arrived, workers };
         const threadIds: number[] = await Promise.all(Array.from({ length: workers }, () => pool.run(task, { name: 'prepare' })));
         this.preparedWorkers = new Set(threadIds).size;
         this.prepared.add(key);
@@ -126,9 +127,14 @@ export class WorkerEngine implements Engine {
     this.ttMb = mb;
   }
 
-  /** The evaluation of the next searches (and of the warm-up, when set before start). */
-  setEvaluation(kind: EvalKind): void {
+  /**
+   * The evaluation of the next searches (and of the warm-up, when set before start), and the
+   * learned evaluation's weights file (undefined: the shipped weights). The caller checks the
+   * file first (readWeightsFile), so that a bad one is reported where it was named.
+   */
+  setEvaluation(kind: EvalKind, weightsPath?: string): void {
     this.evalKind = kind;
+    this.weightsPath = weightsPath;
   }
 
   /**
@@ -201,6 +207,7 @@ export class WorkerEngine implements Engine {
       analyze: request.analyze ?? false,
       egdbPath: request.egdbPath,
       evalKind: this.evalKind,
+      weightsPath: this.weightsPath,
       table,
       tableId: this.tableId,
       generation: this.generation,

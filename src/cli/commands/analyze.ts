@@ -1,4 +1,5 @@
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
+import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
 import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
@@ -12,7 +13,7 @@ import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 import { formatScore } from '../../search/score-text.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
-interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; egdbPath?: string; threads: string }
+interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; weights?: string; egdbPath?: string; threads: string }
 
 export function analyzeCommand(): Command {
   return new Command('analyze')
@@ -25,6 +26,7 @@ export function analyzeCommand(): Command {
     .option('-n, --nodes <n>', 'search about this many nodes')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" writes (default: the shipped one)')
     .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
     .addOption(searchThreadsOption())
     .action(guarded(async (opts: AnalyzeOptions) => {
@@ -52,7 +54,9 @@ export function analyzeCommand(): Command {
         throw new UsageError('give a limit: --depth N, --time SECONDS or --nodes N');
       }
       const engine = new WorkerEngine(parseIntOption('tt-size', opts.ttSize, 1, 4096), parseSearchThreads(opts.threads));
-      engine.setEvaluation(parseEvalKind(opts.eval));
+      // Read here too, so that a bad file is refused with its reason before any worker starts.
+      if (opts.weights !== undefined) readWeightsFile(opts.weights, variant);
+      engine.setEvaluation(parseEvalKind(opts.eval), opts.weights);
       const egdbPath = opts.egdbPath === 'none' ? null : opts.egdbPath;
       engine.setEndgameTables(egdbPath);
       let result;

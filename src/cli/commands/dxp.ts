@@ -1,4 +1,5 @@
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
+import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
 import { type Socket, connect, createServer } from 'node:net';
 import { Command } from 'commander';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
@@ -11,7 +12,7 @@ import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 
 interface DxpOpts {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
-  fen?: string; pdn?: string; ttSize: string; threads: string; depth?: string; name: string; eval: string; idleTimeout: string; variant: string;
+  fen?: string; pdn?: string; ttSize: string; threads: string; depth?: string; name: string; eval: string; weights?: string; idleTimeout: string; variant: string;
 }
 
 const DEFAULT_PORT = 27531;
@@ -39,6 +40,7 @@ export function dxpCommand(): Command {
     .option('--pdn <file>', 'append every game to this PDN file')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" writes (default: the shipped one)')
     .addOption(searchThreadsOption())
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')
@@ -56,7 +58,8 @@ export function dxpCommand(): Command {
       const idleSeconds = parseIntOption('idle-timeout', o.idleTimeout, 0, 86_400);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096), parseSearchThreads(o.threads));
-      engine.setEvaluation(parseEvalKind(o.eval));
+      if (o.weights !== undefined) readWeightsFile(o.weights, INTERNATIONAL);
+      engine.setEvaluation(parseEvalKind(o.eval), o.weights);
       await engine.start(INTERNATIONAL);
       const report = (line: string) => process.stdout.write(`${line}\n`);
       engine.onWorkerError = report;

@@ -36,8 +36,8 @@ export class EngineBackend implements HubBackend {
     this.engine.setTableSize(mb);
   }
 
-  setEvaluation(kind: EvalKind): void {
-    this.engine.setEvaluation(kind);
+  setEvaluation(kind: EvalKind, weightsPath?: string): void {
+    this.engine.setEvaluation(kind, weightsPath);
   }
 
   setThreads(n: number): void {

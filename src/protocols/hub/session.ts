@@ -4,6 +4,7 @@
 // Every bad line gets `error message="..."` and the session goes on.
 
 import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
+import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
 import { NotationError } from '../../notation/errors.ts';
@@ -54,8 +55,8 @@ export interface HubBackend {
   init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null }): Promise<void>;
   /** Hash table size in MB for the next search (a set-param after init). */
   setTableSize(mb: number): void;
-  /** The evaluation of the next searches (a set-param at any time). */
-  setEvaluation(kind: EvalKind): void;
+  /** The evaluation of the next searches and its weights file (undefined: the shipped weights); a set-param at any time. */
+  setEvaluation(kind: EvalKind, weightsPath?: string): void;
   /** Workers searching each position from the next search on (a set-param after init). */
   setThreads(n: number): void;
   search(request: HubSearchRequest, onInfo: (info: HubInfo) => void): Promise<{ move: Move | null; ponder: Move | null }>;
@@ -79,6 +80,8 @@ export class HubSession {
   private ttMb = 64;
   private threads = 1;
   private evalKind: EvalKind = EVAL_KINDS[0];
+  /** A weights file for the learned evaluation, read and checked when named; undefined: the shipped weights. */
+  private weightsPath: string | undefined;
   private egdbPath: string | null = defaultTableDir();
   private initialised = false;
   private game: Game | null = null;
@@ -170,6 +173,7 @@ export class HubSession {
     this.send('param', { name: 'tt-size', value: this.ttMb, type: 'int', min: TT_MIN, max: TT_MAX });
     this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
     this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
+    this.send('param', { name: 'weights', value: this.weightsPath ?? '', type: 'string' });
     this.send('param', { name: 'egdb-path', value: this.egdbPath ?? 'none', type: 'string' });
     this.send('wait');
   }
@@ -192,8 +196,17 @@ export class HubSession {
         return;
       case 'eval':
         this.evalKind = parseEvalKind(value);
-        this.backend.setEvaluation(this.evalKind);
+        this.backend.setEvaluation(this.evalKind, this.weightsPath);
         return;
+      case 'weights': {
+        // Checked now, against the variant of the moment (and again at init, if that changes
+        // it), so that a bad file is refused here with its reason and the weights before stay.
+        const path = value.trim() === '' || value.trim() === 'shipped' ? undefined : value;
+        if (path !== undefined) readWeightsFile(path, this.variant);
+        this.weightsPath = path;
+        this.backend.setEvaluation(this.evalKind, this.weightsPath);
+        return;
+      }
       case 'threads':
         this.threads = intParam(name, value, 1, THREADS_MAX);
         if (this.initialised) this.backend.setThreads(this.threads);
@@ -213,6 +226,16 @@ export class HubSession {
       return;
     }
     this.initialised = true;
+    if (this.weightsPath !== undefined) {
+      // Checked against another variant when it was named, if the variant was set after it.
+      try {
+        readWeightsFile(this.weightsPath, this.variant);
+      } catch (err) {
+        this.error(`${err instanceof Error ? err.message : String(err)}; searching with the shipped weights`);
+        this.weightsPath = undefined;
+        this.backend.setEvaluation(this.evalKind, undefined);
+      }
+    }
     this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads, egdbPath: this.egdbPath }).then(
       () => this.send('ready'),
       (err) => this.error(`init failed: ${err instanceof Error ? err.message : String(err)}`),
