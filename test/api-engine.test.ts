@@ -99,8 +99,11 @@ describe('engine', () => {
       const game = DraughtsGame.create('english');
       game.play('11-15');
       const first = await fresh.analyse(game, { depth: 7 });
+      // After a deeper search, the table answers much of a depth-7 search. (Depth 7 twice is no
+      // test: the second search orders its moves by the first one's table, which may cost more.)
+      await fresh.analyse(game, { depth: 9 });
       const again = await fresh.analyse(game, { depth: 7 });
-      expect(again.nodes).toBeLessThan(first.nodes);
+      expect(again.nodes).toBeLessThan(first.nodes * 0.75);
       fresh.newGame();
       fresh.setTableSize(2);
       expect((await fresh.analyse(game, { depth: 7 })).nodes).toBe(first.nodes);
