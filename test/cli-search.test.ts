@@ -83,6 +83,20 @@ describe('damka analyze', () => {
   });
 });
 
+describe('damka train fit', () => {
+  it('refuses a bad L2 and --l2-own without --tie-patterns before reading any data', () => {
+    for (const [args, message] of [
+      [['--l2-own', 'abc', '--tie-patterns'], /--l2-own must be a number of at least 0, got "abc"/],
+      [['--l2', '-1'], /--l2 must be a number of at least 0, got "-1"/],
+      [['--l2-own', '1e-9'], /--l2-own goes with --tie-patterns/],
+    ] as const) {
+      const r = damka('train', 'fit', '--variant', 'english', '--data', 'no-such-data.bin', '--out', 'never-written.json', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+  });
+});
+
 describe('damka bench', () => {
   it('prints the same node total twice (a signature of the build)', () => {
     const a = damka('bench', '--variant', 'english', '--depth', '5');

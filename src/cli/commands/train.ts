@@ -153,6 +153,10 @@ function fitCommand(): Command {
     .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
+      for (const [name, text] of [['l2', o.l2], ['l2-own', o.l2Own]] as const) {
+        if (text !== undefined && !(Number(text) >= 0 && Number.isFinite(Number(text)))) throw new Error(`--${name} must be a number of at least 0, got "${text}"`);
+      }
+      if (o.l2Own !== undefined && !o.tiePatterns) throw new Error('--l2-own goes with --tie-patterns');
       const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns) });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
@@ -201,7 +205,7 @@ function fitCommand(): Command {
       if (tied) {
         init = init.map((w) => tied.widen(w));
         if (o.l2Own !== undefined) l2Of = new Float64Array(tied.size).fill(l2).fill(Number(o.l2Own), 0, features.kingBase);
-      } else if (o.l2Own !== undefined) throw new Error('--l2-own goes with --tie-patterns');
+      }
       const started = performance.now();
       const fitted = fitWeights(data, tied ? tied.size : features.size, init, {
         scale,
