@@ -16,6 +16,8 @@ import { REGION_PATTERNS } from '../eval/pattern/features.ts';
 import type { SparseData } from './dataset.ts';
 
 const HALF_PATTERNS = 81;
+/** Tied weights a pattern weight has: shared, lower half, upper half. */
+const TIES = 3;
 
 export class TiedPatterns {
   /** Weights a phase in the fit: the layout's own, then shared, lower halves and upper halves. */
@@ -47,20 +49,20 @@ export class TiedPatterns {
     out[2] = at + REGION_PATTERNS + (this.regions + r) * HALF_PATTERNS + Math.floor(p / HALF_PATTERNS);
   }
 
-  /** The rows with every pattern feature followed by its three tied features, of the same value. */
-  extend(d: SparseData): SparseData {
+  /** The rows with every pattern feature followed by its three tied features, of the same value (the rest of `d` as it is). */
+  extend<T extends SparseData>(d: T): T {
     let extra = 0;
-    for (let k = 0; k < d.idx.length; k++) if (d.idx[k] < this.patternWeights) extra += 3;
+    for (let k = 0; k < d.idx.length; k++) if (d.idx[k] < this.patternWeights) extra += TIES;
     const idx = new Int32Array(d.idx.length + extra), val = new Float32Array(d.idx.length + extra);
     const offsets = new Int32Array(d.count + 1);
-    const ties = new Int32Array(3);
+    const ties = new Int32Array(TIES);
     let at = 0;
     for (let i = 0; i < d.count; i++) {
       for (let k = d.offsets[i]; k < d.offsets[i + 1]; k++) {
         idx[at] = d.idx[k]; val[at++] = d.val[k];
         if (d.idx[k] >= this.patternWeights) continue;
         this.tiesOf(d.idx[k], ties);
-        for (let t = 0; t < 3; t++) { idx[at] = ties[t]; val[at++] = d.val[k]; }
+        for (let t = 0; t < TIES; t++) { idx[at] = ties[t]; val[at++] = d.val[k]; }
       }
       offsets[i + 1] = at;
     }
@@ -79,16 +81,11 @@ export class TiedPatterns {
   fold(w: Float64Array): Float64Array {
     if (w.length !== this.size) throw new Error(`tied patterns: ${w.length} weights, not ${this.size}`);
     const out = w.slice(0, this.base);
-    const ties = new Int32Array(3);
+    const ties = new Int32Array(TIES);
     for (let k = 0; k < this.patternWeights; k++) {
       this.tiesOf(k, ties);
-      out[k] += w[ties[0]] + w[ties[1]] + w[ties[2]];
+      for (let t = 0; t < TIES; t++) out[k] += w[ties[t]];
     }
     return out;
-  }
-
-  /** Whether weight k of the fit is a tied one (not the layout's own). */
-  isTied(k: number): boolean {
-    return k >= this.base;
   }
 }

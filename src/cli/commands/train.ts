@@ -168,7 +168,7 @@ function fitCommand(): Command {
       const records = concatRecords(parts);
       const built = buildDataset(features, records);
       const tied = o.tiePatterns ? new TiedPatterns(features) : null;
-      const data = tied ? { ...built, ...tied.extend(built) } : built;
+      const data = tied ? tied.extend(built) : built;
       const isValidation = (row: number) => data.game[row] % 10 === 0;
       say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
 
