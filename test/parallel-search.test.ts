@@ -17,7 +17,7 @@ import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { clearBusy, isBusy, markBusy, newBusyMoves } from '../src/search/busy-moves.ts';
 import {
-  PROGRESS_WORDS, type ParallelRole, deepestElsewhere, deepestIteration, newProgress, publishIteration, publishUnfinished, unfinishedElsewhere,
+  PROGRESS_WORDS, type ParallelRole, deepestElsewhere, finishedElsewhere, newProgress, publishIteration, publishUnfinished, unfinishedElsewhere,
 } from '../src/search/lazy-smp.ts';
 import { Searcher, encode } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
@@ -119,12 +119,41 @@ describe('lazy SMP iterations', () => {
     const progress = newProgress(3);
     publishIteration(roleOf(1, progress), 7, 1234, -56);
     publishIteration(roleOf(2, progress), 5, 99, 10);
-    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 7, move: 1234, score: -56 });
-    expect(deepestIteration(roleOf(0, progress), 6)).toEqual({ depth: 5, move: 99, score: 10 });
-    expect(deepestIteration(roleOf(1, progress), 20)).toEqual({ depth: 5, move: 99, score: 10 });
+    expect(finishedElsewhere(roleOf(0, progress), 1, 20)).toEqual({ depth: 7, move: 1234, score: -56 });
+    expect(finishedElsewhere(roleOf(0, progress), 1, 6)).toEqual({ depth: 5, move: 99, score: 10 });
+    expect(finishedElsewhere(roleOf(0, progress), 6, 20)).toEqual({ depth: 7, move: 1234, score: -56 });
+    expect(finishedElsewhere(roleOf(0, progress), 8, 20)).toBeNull();
+    expect(finishedElsewhere(roleOf(1, progress), 1, 20)).toEqual({ depth: 5, move: 99, score: 10 });
     expect(deepestElsewhere(roleOf(2, progress), 20)).toBe(7);
-    Atomics.add(progress, PROGRESS_WORDS, 1); // search 1 is in the middle of writing
-    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 5, move: 99, score: 10 });
+    // Search 1 is in the middle of writing iteration 9: its depth shows, its move is not there yet.
+    Atomics.add(progress, PROGRESS_WORDS, 1);
+    Atomics.store(progress, PROGRESS_WORDS + 1, 9);
+    expect(deepestElsewhere(roleOf(0, progress), 20)).toBe(9);
+    expect(finishedElsewhere(roleOf(0, progress), 1, 20)).toEqual({ depth: 5, move: 99, score: 10 });
+    expect(finishedElsewhere(roleOf(0, progress), 8, 20)).toBeNull();
+  });
+
+  it('a search is not taken over by a record still being written: it searches on and keeps its result', () => {
+    // Another search's depth shows (here for good: its writer stalls) before the rest of its
+    // record; a search that gave up its iteration for that record once ended with no move.
+    for (const variant of [ENGLISH, INTERNATIONAL]) {
+      const root = readBenchPositions(variant)[3].position;
+      const alone = new Searcher(variant, 4).search(root, { limits: { depth: 5 }, analyze: true });
+      for (const index of [0, 1]) {
+        const progress = newProgress(2);
+        const other = 1 - index;
+        Atomics.add(progress, other * PROGRESS_WORDS, 1);
+        Atomics.store(progress, other * PROGRESS_WORDS + 1, 3);
+        const depths: number[] = [];
+        const r = new Searcher(variant, 4).search(root, { limits: { depth: 5 }, analyze: true, role: roleOf(index, progress), onInfo: (i) => depths.push(i.depth) });
+        expect(r.depth, `${variant.name}, search ${index}`).toBe(5);
+        expect(isLegal(variant, root, r.move)).toBe(true);
+        if (index === 0) {
+          expect(depths).toEqual([1, 2, 3, 4, 5]);
+          expect(formatMove(variant, r.move!, [], 'long')).toBe(formatMove(variant, alone.move!, [], 'long'));
+        }
+      }
+    }
   });
 
   it('a new best of an unfinished iteration is read back by the others at that depth only, the best score first', () => {
@@ -137,7 +166,7 @@ describe('lazy SMP iterations', () => {
     expect(unfinishedElsewhere(roleOf(0, progress), 9)).toBeNull();
     expect(unfinishedElsewhere(roleOf(0, progress), 11)).toBeNull();
     // The unfinished record is not a finished iteration.
-    expect(deepestIteration(roleOf(0, progress), 20)).toEqual({ depth: 9, move: 77, score: 5 });
+    expect(finishedElsewhere(roleOf(0, progress), 1, 20)).toEqual({ depth: 9, move: 77, score: 5 });
     expect(deepestElsewhere(roleOf(2, progress), 20)).toBe(9);
     Atomics.add(progress, 2 * PROGRESS_WORDS + 4, 1); // search 2 is in the middle of writing its record
     expect(unfinishedElsewhere(roleOf(0, progress), 10)).toEqual({ depth: 10, move: 1234, score: 40 });

@@ -82,7 +82,10 @@ function readRecord(p: Int32Array, at: number): IterationRecord | null {
   return null;
 }
 
-/** The deepest iteration another search has finished, up to `limit` deep (0: none). Cheap: polled in the search. */
+/**
+ * The deepest iteration another search has finished, up to `limit` deep (0: none), by its depth
+ * alone, which may show before the rest of its record: where a helper starts, not a result to take.
+ */
 export function deepestElsewhere(role: ParallelRole, limit: number): number {
   const p = role.progress;
   let deepest = 0;
@@ -101,13 +104,21 @@ export interface IterationRecord {
   score: number;
 }
 
-/** The deepest iteration another search has finished, up to `limit` deep, read consistently, or null. */
-export function deepestIteration(role: ParallelRole, limit: number): IterationRecord | null {
+/**
+ * The deepest iteration, `atLeast` to `limit` deep, that another search has finished, read
+ * consistently, or null. Cheap when there is none (polled in the search). A record still being
+ * written counts only once it is complete: its depth may show before its move, and a search that
+ * gave up its own iteration for a record it then could not read would have nothing to play.
+ */
+export function finishedElsewhere(role: ParallelRole, atLeast: number, limit: number): IterationRecord | null {
+  const p = role.progress;
   let best: IterationRecord | null = null;
-  for (let i = 0; i < role.progress.length / PROGRESS_WORDS; i++) {
+  for (let i = 0, at = 0; at < p.length; i++, at += PROGRESS_WORDS) {
     if (i === role.index) continue;
-    const r = readRecord(role.progress, i * PROGRESS_WORDS);
-    if (r !== null && r.depth <= limit && (best === null || r.depth > best.depth)) best = r;
+    const d = Atomics.load(p, at + 1);
+    if (d < atLeast || d > limit) continue;
+    const r = readRecord(p, at);
+    if (r !== null && r.depth >= atLeast && r.depth <= limit && (best === null || r.depth > best.depth)) best = r;
   }
   return best;
 }

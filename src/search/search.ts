@@ -22,7 +22,7 @@ import type { Variant } from '../rules/variant.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
 import { NO_TABLE_SCORE, TableScorer } from './table-score.ts';
 import {
-  type ParallelRole, aheadOf, deepestElsewhere, deepestIteration, publishIteration, publishNodes, publishUnfinished, rootOrderBias, unfinishedElsewhere,
+  type IterationRecord, type ParallelRole, aheadOf, deepestElsewhere, finishedElsewhere, publishIteration, publishNodes, publishUnfinished, rootOrderBias, unfinishedElsewhere,
 } from './lazy-smp.ts';
 import { planTime } from './time.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
@@ -200,8 +200,8 @@ export class Searcher {
   private busy: Int32Array | null = null;
   private rootDepth = 0;
   private maxDepth = 0;
-  /** Set with `stopped` when another search sharing the table has finished the current iteration. */
-  private overtaken = false;
+  /** Set with `stopped` when another search sharing the table has finished the current iteration (or a deeper one): its record. */
+  private overtaken: IterationRecord | null = null;
   /** Score of the root's best move so far in the current iteration. */
   private rootScore = 0;
   private tables: TableScorer | null = null;
@@ -237,7 +237,7 @@ export class Searcher {
     this.nodes = 0;
     this.selDepth = 0;
     this.stopped = false;
-    this.overtaken = false;
+    this.overtaken = null;
     this.signals = request.signals ?? null;
     this.stopIndex = request.stopIndex ?? 0;
     this.role = request.role ?? null;
@@ -290,8 +290,10 @@ export class Searcher {
       this.rootDepth = depth;
       let score = 0;
       // The main search, behind another that has already finished this depth, catches up at once.
-      if (role !== null && deepestElsewhere(role, maxDepth) >= depth) this.overtaken = true;
-      else if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
+      this.overtaken = role !== null ? finishedElsewhere(role, depth, maxDepth) : null;
+      if (this.overtaken !== null) {
+        // taken over below
+      } else if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
         let delta = 30;
         let alpha = previousScore - delta, beta = previousScore + delta;
         for (;;) {
@@ -307,13 +309,12 @@ export class Searcher {
       }
       let rootMove = this.pvTable[0];
       let pvMoves: Move[];
-      if (this.overtaken) {
+      if (this.overtaken !== null) {
         // Another search finished this depth (or a deeper one) first: a helper moves on ahead,
         // the main search takes that result as its own and goes on from there.
-        this.overtaken = false;
+        const done = this.overtaken;
+        this.overtaken = null;
         this.stopped = false;
-        const done = deepestIteration(role!, maxDepth);
-        if (done === null || done.depth < depth) break; // cannot happen: finished iterations only deepen
         depth = done.depth;
         finished = depth;
         if (helper !== 0) continue;
@@ -407,9 +408,8 @@ export class Searcher {
         this.nodes >= this.nodeLimit ||
         performance.now() - this.startTime >= this.hardMs) {
       this.stopped = true;
-    } else if (this.role !== null && deepestElsewhere(this.role, this.maxDepth) >= this.rootDepth) {
+    } else if (this.role !== null && (this.overtaken = finishedElsewhere(this.role, this.rootDepth, this.maxDepth)) !== null) {
       this.stopped = true;
-      this.overtaken = true;
     }
   }
 
