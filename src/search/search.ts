@@ -291,21 +291,21 @@ export class Searcher {
       let score = 0;
       // The main search, behind another that has already finished this depth, catches up at once.
       this.overtaken = role !== null ? finishedElsewhere(role, depth, maxDepth) : null;
-      if (this.overtaken !== null) {
-        // taken over below
-      } else if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
-        let delta = 30;
-        let alpha = previousScore - delta, beta = previousScore + delta;
-        for (;;) {
-          score = this.alphaBeta(0, depth, alpha, beta, true, true);
-          if (this.stopped) break;
-          if (score <= alpha) alpha = Math.max(-INF, alpha - delta);
-          else if (score >= beta) beta = Math.min(INF, beta + delta);
-          else break;
-          delta *= 3;
+      if (this.overtaken === null) {
+        if (this.options.aspiration && depth >= 4 && Math.abs(previousScore) < MATE_BOUND) {
+          let delta = 30;
+          let alpha = previousScore - delta, beta = previousScore + delta;
+          for (;;) {
+            score = this.alphaBeta(0, depth, alpha, beta, true, true);
+            if (this.stopped) break;
+            if (score <= alpha) alpha = Math.max(-INF, alpha - delta);
+            else if (score >= beta) beta = Math.min(INF, beta + delta);
+            else break;
+            delta *= 3;
+          }
+        } else {
+          score = this.alphaBeta(0, depth, -INF, INF, true, true);
         }
-      } else {
-        score = this.alphaBeta(0, depth, -INF, INF, true, true);
       }
       let rootMove = this.pvTable[0];
       let pvMoves: Move[];
