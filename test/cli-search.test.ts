@@ -84,11 +84,12 @@ describe('damka analyze', () => {
 });
 
 describe('damka train fit', () => {
-  it('refuses a bad L2 and --l2-own without --tie-patterns before reading any data', () => {
+  it('refuses a bad L2, --l2-own without --tie-patterns and a bad --result-weight before reading any data', () => {
     for (const [args, message] of [
       [['--l2-own', 'abc', '--tie-patterns'], /--l2-own must be a number of at least 0, got "abc"/],
       [['--l2', '-1'], /--l2 must be a number of at least 0, got "-1"/],
       [['--l2-own', '1e-9'], /--l2-own goes with --tie-patterns/],
+      [['--result-weight', '1.5'], /--result-weight must be between 0 and 1, got "1.5"/],
     ] as const) {
       const r = damka('train', 'fit', '--variant', 'english', '--data', 'no-such-data.bin', '--out', 'never-written.json', ...args);
       expect(r.code, args.join(' ')).toBe(2);

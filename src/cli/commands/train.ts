@@ -153,10 +153,17 @@ function fitCommand(): Command {
     .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      for (const [name, text] of [['l2', o.l2], ['l2-own', o.l2Own]] as const) {
-        if (text !== undefined && !(Number(text) >= 0 && Number.isFinite(Number(text)))) throw new Error(`--${name} must be a number of at least 0, got "${text}"`);
-      }
-      if (o.l2Own !== undefined && !o.tiePatterns) throw new Error('--l2-own goes with --tie-patterns');
+      // Numbers are checked before the data is read, which takes a while.
+      const atLeastZero = (name: string, text: string): number => {
+        const x = Number(text);
+        if (!(x >= 0 && Number.isFinite(x))) throw new Error(`--${name} must be a number of at least 0, got "${text}"`);
+        return x;
+      };
+      const l2 = atLeastZero('l2', o.l2);
+      const l2Own = o.l2Own === undefined ? null : atLeastZero('l2-own', o.l2Own);
+      if (l2Own !== null && !o.tiePatterns) throw new Error('--l2-own goes with --tie-patterns');
+      const resultWeight = Number(o.resultWeight);
+      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
       const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns) });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
@@ -178,8 +185,6 @@ function fitCommand(): Command {
       const classicScores = new Float64Array(data.count);
       for (let i = 0; i < data.count; i++) { readRecord(records, i, pos); classicScores[i] = classic.evaluate(pos); }
       const scale = fitScale(classicScores, data.result);
-      const resultWeight = Number(o.resultWeight);
-      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
       withTargets(data, resultWeight, scale);
       say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
         `classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)} (results alone ${logLoss(classicScores, data.result, scale).toFixed(5)})`);
@@ -200,11 +205,10 @@ function fitCommand(): Command {
           return w;
         });
       }
-      const l2 = Number(o.l2);
       let l2Of: Float64Array | undefined;
       if (tied) {
         init = init.map((w) => tied.widen(w));
-        if (o.l2Own !== undefined) l2Of = new Float64Array(tied.size).fill(l2).fill(Number(o.l2Own), 0, features.kingBase);
+        if (l2Own !== null) l2Of = new Float64Array(tied.size).fill(l2).fill(l2Own, 0, features.kingBase);
       }
       const started = performance.now();
       const fitted = fitWeights(data, tied ? tied.size : features.size, init, {
