@@ -1,7 +1,9 @@
 // Evaluation speed (tinybench): the classic and the learned evaluation on the bench positions
 // and positions along self-play, calls a second. The search spends much of its time here.
 //
-//   npm run build && node dist/eval-speed.js
+//   npm run build && node dist/eval-speed.js [--weights FILE]
+//
+// --weights adds the learned evaluation with that weights file (of either game) beside the shipped one.
 
 import { Bench } from 'tinybench';
 import { ClassicEvaluator } from '../src/eval/classic.ts';
@@ -9,8 +11,17 @@ import { createEvaluator } from '../src/eval/evaluators.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
+import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
+import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
+import { readFileSync } from 'node:fs';
+
+const at = process.argv.indexOf('--weights');
+const weightsPath = at > 0 ? process.argv[at + 1] : undefined;
+const weightsVariant = weightsPath ? (JSON.parse(readFileSync(weightsPath, 'utf8')) as { variant?: string }).variant : undefined;
 
 const bench = new Bench({ time: 1000 });
+/** Positions each task evaluates a run. */
+const counts = new Map<string, number>();
 for (const variant of [ENGLISH, INTERNATIONAL]) {
   const positions: Position[] = readBenchPositions(variant).map((p) => p.position);
   const classic = new ClassicEvaluator(variant);
@@ -18,6 +29,11 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   let sink = 0;
   bench.add(`${variant.name} classic, ${positions.length} positions`, () => { for (const p of positions) sink += classic.evaluate(p); });
   bench.add(`${variant.name} pattern, ${positions.length} positions`, () => { for (const p of positions) sink += pattern.evaluate(p); });
+  if (weightsPath && weightsVariant === variant.name) {
+    const other = new PatternEvaluator(variant, readWeightsFile(weightsPath, variant));
+    bench.add(`${variant.name} ${weightsPath.split('/').pop()}`, () => { for (const p of positions) sink += other.evaluate(p); });
+  }
+  for (const t of bench.tasks) if (!counts.has(t.name)) counts.set(t.name, positions.length);
   if (sink === 0.5) console.log(sink);
 }
 await bench.run();
@@ -25,6 +41,6 @@ for (const task of bench.tasks) {
   // The median time of one run over all positions, as evaluations a second.
   const r = task.result as { latency?: { p50?: number } } | undefined;
   const ms = r?.latency?.p50 ?? 0;
-  const perEval = (ms * 1e6) / 36;
+  const perEval = (ms * 1e6) / (counts.get(task.name) ?? 1);
   console.log(`${task.name.padEnd(40)} ${perEval.toFixed(0).padStart(6)} ns an evaluation (median)`);
 }

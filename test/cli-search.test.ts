@@ -114,6 +114,31 @@ describe('damka bench', () => {
     expect(c.out).toMatch(new RegExp(`^english: \\d+ positions, depth 5, threads 1, nodes ${na![2]}, `, 'm'));
   });
 
+  it('searches with a weights file given by --weights (the shipped file: the same signature), and refuses one that does not fit', () => {
+    const nodes = (...extra: string[]) => {
+      const r = damka('bench', '--variant', 'english', '--depth', '4', ...extra);
+      expect(r.code, r.err).toBe(0);
+      return r.out.match(/^english: \d+ positions, depth 4(?:, threads 1)?, nodes (\d+),/m)![1];
+    };
+    const base = nodes();
+    expect(nodes('--weights', 'src/eval/weights/english-patterns.json')).toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-patterns.json', '--threads', '1')).toBe(base);
+    const shipped = shippedWeights(ENGLISH)!;
+    const man = new PatternFeatures(ENGLISH).scalar('man');
+    const other = join(mkdtempSync(join(tmpdir(), 'damka-bench-weights-')), 'other.json');
+    writeFileSync(other, JSON.stringify(encodeWeights({ ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) })));
+    expect(nodes('--weights', other)).not.toBe(base);
+    for (const [args, message] of [
+      [['--weights', other], /--weights is for one game: give --variant too/],
+      [['--variant', 'international', '--weights', other], /made for .english., not international/],
+      [['--variant', 'english', '--eval', 'classic', '--weights', other], /--weights is for the learned evaluation/],
+    ] as const) {
+      const r = damka('bench', '--depth', '2', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(message);
+    }
+  });
+
   it('covers both variants by default', () => {
     const r = damka('bench', '--depth', '3');
     expect(r.code).toBe(0);

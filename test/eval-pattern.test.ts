@@ -36,11 +36,11 @@ function mirror(board: Board): Board {
   return { side: board.side === 0 ? 1 : 0, squares };
 }
 
-function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2, moverPatterns = false): PatternWeights {
-  const size = new PatternFeatures(variant, { moverPatterns }).size;
+function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2, moverPatterns = false, denseRegions = false): PatternWeights {
+  const size = new PatternFeatures(variant, { moverPatterns, denseRegions }).size;
   const random = rng(seed);
   const w = () => Int16Array.from({ length: size }, () => Math.round((random() - 0.5) * 2000));
-  return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings, moverPatterns };
+  return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings, moverPatterns, denseRegions };
 }
 
 function samplePositions(variant: Variant, count: number, seed: number): Board[] {
@@ -55,31 +55,47 @@ function samplePositions(variant: Variant, count: number, seed: number): Board[]
 }
 
 /**
- * A slow reading of the region patterns straight from the rule book's squares: which 3^8
- * pattern each 4x4 block shows from each side. The fast extractor must agree.
+ * The regions as square lists, from the rule book's geometry: the 4x4 blocks every 2 rows and
+ * files; with `dense` (8x8) then the 4x4 blocks at every other row and file offset, row-major,
+ * and every pair of neighbouring rows from the top.
  */
-function slowPatternIndices(variant: Variant, board: Board, kings: boolean): number[] {
+function regionSquares(variant: Variant, dense: boolean): number[][] {
   const g = variant.geometry;
-  const n = g.squares;
+  const within = (r0: number, f0: number, h: number, w: number) => {
+    const squares: number[] = [];
+    for (let sq = 1; sq <= g.squares; sq++) if (g.row(sq) >= r0 && g.row(sq) < r0 + h && g.file(sq) >= f0 && g.file(sq) < f0 + w) squares.push(sq);
+    return squares;
+  };
+  const out: number[][] = [];
+  for (let r0 = 0; r0 + 4 <= g.rows; r0 += 2) for (let f0 = 0; f0 + 4 <= g.rows; f0 += 2) out.push(within(r0, f0, 4, 4));
+  if (dense) {
+    for (let r0 = 0; r0 + 4 <= g.rows; r0++) for (let f0 = 0; f0 + 4 <= g.rows; f0++) if (r0 % 2 === 1 || f0 % 2 === 1) out.push(within(r0, f0, 4, 4));
+    for (let r0 = 0; r0 + 2 <= g.rows; r0++) out.push(within(r0, 0, 2, g.rows));
+  }
+  return out;
+}
+
+/**
+ * A slow reading of the region patterns straight from the rule book's squares: which 3^8
+ * pattern each region shows from each side (Black's reading of a region is White's of the
+ * board turned and colours swapped). The fast extractor must agree.
+ */
+function slowPatternIndices(variant: Variant, board: Board, kings: boolean, dense = false): number[] {
+  const n = variant.geometry.squares;
   const out: number[] = [];
-  const starts: number[] = [];
-  for (let s = 0; s + 4 <= g.rows; s += 2) starts.push(s);
   let region = 0;
-  for (const r0 of starts) {
-    for (const f0 of starts) {
-      const squares: number[] = [];
-      for (let sq = 1; sq <= n; sq++) if (g.row(sq) >= r0 && g.row(sq) < r0 + 4 && g.file(sq) >= f0 && g.file(sq) < f0 + 4) squares.push(sq);
-      let white = 0, black = 0;
-      // A king reads as a man of its colour, or (version 1) as an empty square.
-      const piece = (p: number) => (kings && p === WHITE_KING ? WHITE_MAN : kings && p === BLACK_KING ? BLACK_MAN : p);
-      squares.forEach((sq, k) => {
-        const here = piece(board.squares[sq]), turned = piece(board.squares[n + 1 - sq]);
-        white += 3 ** k * (here === WHITE_MAN ? 1 : here === BLACK_MAN ? 2 : 0);
-        black += 3 ** k * (turned === BLACK_MAN ? 1 : turned === WHITE_MAN ? 2 : 0);
-      });
-      out.push(region * REGION_PATTERNS + white, region * REGION_PATTERNS + black);
-      region++;
-    }
+  for (const squares of regionSquares(variant, dense)) {
+    expect(squares.length).toBe(8);
+    let white = 0, black = 0;
+    // A king reads as a man of its colour, or (version 1) as an empty square.
+    const piece = (p: number) => (kings && p === WHITE_KING ? WHITE_MAN : kings && p === BLACK_KING ? BLACK_MAN : p);
+    squares.forEach((sq, k) => {
+      const here = piece(board.squares[sq]), turned = piece(board.squares[n + 1 - sq]);
+      white += 3 ** k * (here === WHITE_MAN ? 1 : here === BLACK_MAN ? 2 : 0);
+      black += 3 ** k * (turned === BLACK_MAN ? 1 : turned === WHITE_MAN ? 2 : 0);
+    });
+    out.push(region * REGION_PATTERNS + white, region * REGION_PATTERNS + black);
+    region++;
   }
   return out;
 }
@@ -129,6 +145,8 @@ describe('pattern features', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
     it(`${variant.name}: every region's pattern, from both sides, equals a slow reading of the board (kings as pieces, and as empty squares)`, () => {
       const f = new PatternFeatures(variant);
+      const dense = variant.geometry.rows === 8 ? new PatternFeatures(variant, { denseRegions: true }) : null;
+      const idxD = new Int32Array(dense?.maxFeatures ?? 0), valD = new Float64Array(dense?.maxFeatures ?? 0);
       const v1 = new PatternFeatures(variant, { patternKings: false });
       const mover = new PatternFeatures(variant, { moverPatterns: true });
       const idxM = new Int32Array(f.maxFeatures), valM = new Float64Array(f.maxFeatures);
@@ -140,6 +158,15 @@ describe('pattern features', () => {
         const pos = variant.fromBoard(board);
         const count = f.extract(pos, idx, val);
         expect(Array.from(idx.subarray(0, 2 * f.regions))).toEqual(slowPatternIndices(variant, board, true));
+        if (dense) {
+          // The dense regions: 32 of them, the blocks first; every other feature moves on by the added tables.
+          const countD = dense.extract(pos, idxD, valD);
+          expect(dense.regions).toBe(32);
+          expect(Array.from(idxD.subarray(0, 2 * dense.regions))).toEqual(slowPatternIndices(variant, board, true, true));
+          expect(countD).toBe(count + 2 * (dense.regions - f.regions));
+          for (let k = 2 * dense.regions; k < countD; k++) expect(idxD[k]).toBe(idx[k - 2 * (dense.regions - f.regions)] + dense.kingBase - f.kingBase);
+          for (let k = 0; k < 2 * dense.regions; k++) expect(valD[k]).toBe(k % 2 === 0 ? (pos.side === 0 ? 1 : -1) : (pos.side === 0 ? -1 : 1));
+        }
         const count1 = v1.extract(pos, idx1, val1);
         expect(Array.from(idx1.subarray(0, 2 * f.regions))).toEqual(slowPatternIndices(variant, board, false));
         // Only the patterns differ between the two readings.
@@ -186,8 +213,11 @@ describe('pattern features', () => {
     });
 
     it(`${variant.name}: a position and its colour-flipped mirror score the same for the side to move (random weights)`, () => {
-      for (const [patternKings, phases, moverPatterns] of [[true, 2, false], [false, 2, false], [true, 3, false], [true, 3, true]] as const) {
-        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings, phases, moverPatterns));
+      const layouts = [[true, 2, false, false], [false, 2, false, false], [true, 3, false, false], [true, 3, true, false]] as const;
+      const dense = [[true, 2, false, true], [true, 3, true, true]] as const;
+      for (const [patternKings, phases, moverPatterns, denseRegions] of variant.geometry.rows === 8 ? [...layouts, ...dense] : layouts) {
+        const evaluator = new PatternEvaluator(variant, randomWeights(variant, 3, patternKings, phases, moverPatterns, denseRegions));
+        expect(evaluator.features.denseRegions).toBe(denseRegions);
         expect(evaluator.features.patternKings).toBe(patternKings);
         let nonZero = 0;
         for (const board of samplePositions(variant, 3000, 11)) {
@@ -212,7 +242,7 @@ describe('pattern features', () => {
       for (const p of even.phases) for (let i = 0; i < p.length; i++) p[i] &= ~1;
       const two = new PatternEvaluator(variant, even);
       const spread = new PatternEvaluator(variant, { ...even, phases: [even.phases[0], Int16Array.from(even.phases[0], (x, i) => (x + even.phases[1][i]) / 2), even.phases[1]] });
-      const copied = new PatternEvaluator(variant, { ...even, moverPatterns: true, phases: even.phases.map((p) => Int16Array.from(f.withMoverPatterns(Float64Array.from(p)))) });
+      const copied = new PatternEvaluator(variant, { ...even, moverPatterns: true, phases: even.phases.map((p) => Int16Array.from(f.adopt(Float64Array.from(p), even))) });
       const segments = new Set<number>();
       for (const board of samplePositions(variant, 1000, 19)) {
         const pos = variant.fromBoard(board);
@@ -246,6 +276,27 @@ describe('pattern features', () => {
     });
   }
 
+  it('english: weights of the blocks alone, adopted into a dense layout (its added regions at 0, one table as both), score every position as before', () => {
+    const base = randomWeights(ENGLISH, 23);
+    const before = new PatternEvaluator(ENGLISH, base);
+    for (const moverPatterns of [false, true]) {
+      const dense = new PatternFeatures(ENGLISH, { denseRegions: true, moverPatterns });
+      const adopted = base.phases.map((p) => Int16Array.from(dense.adopt(Float64Array.from(p), base)));
+      expect(adopted[0].length).toBe(dense.size);
+      const after = new PatternEvaluator(ENGLISH, { ...base, denseRegions: true, moverPatterns, phases: adopted });
+      for (const board of samplePositions(ENGLISH, 500, 29)) {
+        const pos = ENGLISH.fromBoard(board);
+        expect(after.evaluate(pos)).toBe(before.evaluate(pos));
+      }
+    }
+    // The other way does not fit: dense weights into the blocks alone, two tables into one.
+    const blocks = new PatternFeatures(ENGLISH);
+    const dense = randomWeights(ENGLISH, 24, true, 2, false, true);
+    expect(() => blocks.adopt(Float64Array.from(dense.phases[0]), dense)).toThrow(/does not fit/);
+    const two = randomWeights(ENGLISH, 25, true, 2, true);
+    expect(() => new PatternFeatures(ENGLISH, { denseRegions: true }).adopt(Float64Array.from(two.phases[0]), two)).toThrow(/does not fit/);
+  });
+
   it('says when the side to move has no step (as the classic evaluation does)', () => {
     for (const variant of [ENGLISH, INTERNATIONAL]) {
       const pattern = createEvaluator(variant), classic = new ClassicEvaluator(variant);
@@ -277,7 +328,13 @@ describe('weights file', () => {
       const three = readWeightsFile(write('three.json', JSON.stringify(encodeWeights(made))), ENGLISH);
       expect(three.phases.map((p) => Array.from(p))).toEqual(made.phases.map((p) => Array.from(p)));
       expect(three.moverPatterns).toBe(moverPatterns);
+      expect(three.denseRegions).toBe(false);
     }
+    const dense = randomWeights(ENGLISH, 7, true, 2, false, true);
+    const read = readWeightsFile(write('dense.json', JSON.stringify(encodeWeights(dense))), ENGLISH);
+    expect(read.phases.map((p) => Array.from(p))).toEqual(dense.phases.map((p) => Array.from(p)));
+    expect(read.denseRegions).toBe(true);
+    expect(read.phases[0].length).toBe(32 * REGION_PATTERNS + 32 + 11 + 1);
   });
   it('a missing file is named', () => {
     expect(() => readWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
@@ -290,7 +347,7 @@ describe('weights file', () => {
   });
   it('another variant, another version, another layout or a damaged payload is refused', () => {
     expect(() => decodeWeights(good, INTERNATIONAL, 'f')).toThrow(/made for "english", not international/);
-    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, ENGLISH, 'f')).toThrow(/version 4, this build reads versions 1 to 3/);
+    expect(() => decodeWeights({ ...good, version: WEIGHTS_VERSION + 1 }, ENGLISH, 'f')).toThrow(/version 5, this build reads versions 1 to 4/);
     expect(() => decodeWeights({ ...good, size: size - 1 }, ENGLISH, 'f')).toThrow(/weights a phase, this build's english evaluation with one pattern table has/);
     expect(() => decodeWeights({ ...good, format: 'x' }, ENGLISH, 'f')).toThrow(/not a weights file/);
     const flip = (t: string) => t.slice(0, 100) + (t[100] === 'A' ? 'B' : 'A') + t.slice(101);
@@ -300,6 +357,12 @@ describe('weights file', () => {
     expect(() => decodeWeights(damaged, ENGLISH, 'f')).toThrow(/checksum does not match/);
     expect(() => decodeWeights({ ...three, phases: three.phases!.slice(0, 1) }, ENGLISH, 'f')).toThrow(/phases missing/);
     expect(() => decodeWeights({ ...three, moverPatterns: undefined }, ENGLISH, 'f')).toThrow(/moverPatterns missing/);
+    // Dense regions: a version-4 file says so; their weights read as blocks only have the wrong size; not for 10x10.
+    const dense = encodeWeights(randomWeights(ENGLISH, 6, true, 2, false, true));
+    expect(() => decodeWeights({ ...dense, denseRegions: undefined }, ENGLISH, 'f')).toThrow(/denseRegions missing/);
+    expect(() => decodeWeights({ ...dense, version: 3, denseRegions: undefined }, ENGLISH, 'f')).toThrow(/weights a phase, this build's english evaluation with one pattern table has/);
+    expect(() => decodeWeights({ ...dense, variant: 'international' }, INTERNATIONAL, 'f')).toThrow(/dense regions are for 8x8 boards, not international/);
+    expect(() => new PatternFeatures(INTERNATIONAL, { denseRegions: true })).toThrow(/8x8 boards/);
     // Two tables make a larger file: one of them read as one table has the wrong size.
     expect(() => decodeWeights({ ...encodeWeights(randomWeights(ENGLISH, 6, true, 3, true)), moverPatterns: false }, ENGLISH, 'f')).toThrow(/weights a phase/);
     expect(() => decodeWeights({ ...three, phases: [three.phases![0], three.phases![1].slice(0, 400), three.phases![2]] }, ENGLISH, 'f'))
@@ -310,8 +373,9 @@ describe('weights file', () => {
     const old = encodeWeights(randomWeights(ENGLISH, 5, false));
     expect(old.version).toBe(1);
     expect(good.version).toBe(2);
-    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 3)).version).toBe(WEIGHTS_VERSION);
-    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 2, true)).version).toBe(WEIGHTS_VERSION);
+    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 3)).version).toBe(3);
+    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 2, true)).version).toBe(3);
+    expect(encodeWeights(randomWeights(ENGLISH, 5, true, 2, false, true)).version).toBe(WEIGHTS_VERSION);
     const w = decodeWeights(old, ENGLISH, 'f');
     expect(w.patternKings).toBe(false);
     expect(Array.from(w.phases[0])).toEqual(Array.from(randomWeights(ENGLISH, 5).phases[0]));
@@ -366,8 +430,10 @@ describe('fitting', () => {
 
   for (const variant of [ENGLISH, INTERNATIONAL]) {
     it(`${variant.name}: tied patterns fold back exactly: tied weights score the extended rows as the folded weights score the plain ones`, () => {
-      for (const moverPatterns of [false, true]) {
-        const features = new PatternFeatures(variant, { moverPatterns });
+      const layouts = [{ moverPatterns: false, denseRegions: false }, { moverPatterns: true, denseRegions: false }];
+      if (variant.geometry.rows === 8) layouts.push({ moverPatterns: false, denseRegions: true });
+      for (const layout of layouts) {
+        const features = new PatternFeatures(variant, layout);
         const tied = new TiedPatterns(features);
         const boards = samplePositions(variant, 400, 21);
         const rowIdx = new Int32Array(features.maxFeatures), rowVal = new Float64Array(features.maxFeatures);

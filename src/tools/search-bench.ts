@@ -2,6 +2,7 @@
 // each from an empty table, so that the node total is a signature of the build: the same
 // code gives the same number on any machine, and a change in it shows a change in search.
 
+import type { PatternWeights } from '../eval/pattern/weights-file.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readFileSync } from 'node:fs';
@@ -55,8 +56,9 @@ export function runSearchBench(
   variant: Variant, depth: number, positions: BenchPosition[],
   onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
   evalKind?: EvalKind,
+  weights?: PatternWeights,
 ): BenchResult {
-  const searcher = new Searcher(variant, BENCH_TT_MB, {}, createEvaluator(variant, { kind: evalKind }));
+  const searcher = new Searcher(variant, BENCH_TT_MB, {}, createEvaluator(variant, { kind: evalKind, weights }));
   let nodes = 0, ms = 0;
   positions.forEach((p, i) => {
     searcher.clear();
@@ -77,9 +79,10 @@ export async function runEngineBench(
   variant: Variant, limits: Limits, positions: BenchPosition[], threads: number,
   onPosition?: (index: number, id: string, nodes: number, ms: number, depth: number) => void,
   evalKind?: EvalKind,
+  weightsPath?: string,
 ): Promise<BenchResult> {
   const engine = new WorkerEngine(BENCH_TT_MB, threads);
-  if (evalKind) engine.setEvaluation(evalKind);
+  if (evalKind || weightsPath) engine.setEvaluation(evalKind ?? 'pattern', weightsPath);
   let nodes = 0, ms = 0;
   try {
     await engine.start(variant);

@@ -151,6 +151,7 @@ function fitCommand(): Command {
     .option('--tie-patterns', 'learn each block pattern\'s weight as its own plus one shared by every block and one a half block (src/train/tied-patterns.ts)')
     .option('--l2-own <x>', 'with --tie-patterns: L2 of the blocks\' own pattern weights (default: --l2)')
     .option('--mover-patterns', 'two tables of region patterns: the side to move\'s reading and its opponent\'s')
+    .option('--dense-regions', 'English: 4x4 blocks at every row and file and every pair of rows, 32 regions instead of 9 (src/eval/pattern/dense-regions.ts)')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
       // Numbers are checked before the data is read, which takes a while.
@@ -164,7 +165,10 @@ function fitCommand(): Command {
       if (l2Own !== null && !o.tiePatterns) throw new Error('--l2-own goes with --tie-patterns');
       const resultWeight = Number(o.resultWeight);
       if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
-      const features = new PatternFeatures(variant, { phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns) });
+      if (o.denseRegions && variant.geometry.rows !== 8) throw new Error(`--dense-regions is for 8x8 boards, not ${variant.name}`);
+      const features = new PatternFeatures(variant, {
+        phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns), denseRegions: Boolean(o.denseRegions),
+      });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
       // Game numbers restart in each file: keep them apart so that whole games stay together.
       const parts = files.map((f, n) => {
@@ -194,8 +198,9 @@ function fitCommand(): Command {
         const w = readWeightsFile(o.init, variant);
         if (!w.patternKings) throw new Error(`--init ${o.init}: weights of version 1 (patterns without kings) cannot start a fit of this build's features`);
         if (w.moverPatterns && !features.moverPatterns) throw new Error(`--init ${o.init}: weights with two pattern tables cannot start a fit with one (add --mover-patterns)`);
-        const phases = w.phases.map((p) => Float64Array.from(p, (x) => x / WEIGHT_UNITS));
-        init = spreadPhases(w.moverPatterns === features.moverPatterns ? phases : phases.map((p) => features.withMoverPatterns(p)), features.phases);
+        if (w.denseRegions && !features.denseRegions) throw new Error(`--init ${o.init}: weights of dense regions cannot start a fit without them (add --dense-regions)`);
+        const phases = w.phases.map((p) => features.adopt(Float64Array.from(p, (x) => x / WEIGHT_UNITS), w));
+        init = spreadPhases(phases, features.phases);
       } else {
         const c = defaultWeights(variant.name);
         init = Array.from({ length: features.phases }, () => {
@@ -232,7 +237,7 @@ function fitCommand(): Command {
         scale: Number(scale.toFixed(2)), resultWeight, learntWeights: fit.learnt, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
-      const file = encodeWeights({ variant: variant.name, phases: fit.phases.map(quantize), patternKings: features.patternKings, moverPatterns: features.moverPatterns }, about);
+      const file = encodeWeights({ variant: variant.name, phases: fit.phases.map(quantize), patternKings: features.patternKings, moverPatterns: features.moverPatterns, denseRegions: features.denseRegions }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const m = features.scalar('man'), k = features.scalar('king');
       const byPhase = (i: number) => fit.phases.map((p) => p[i].toFixed(0)).join('/');

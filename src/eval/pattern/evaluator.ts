@@ -18,7 +18,7 @@ export class PatternEvaluator implements PositionEvaluator {
 
   constructor(readonly variant: Variant, weights: PatternWeights) {
     if (weights.variant !== variant.name) throw new Error(`evaluation weights are for ${weights.variant}, not ${variant.name}`);
-    const features = new PatternFeatures(variant, { patternKings: weights.patternKings, phases: weights.phases.length, moverPatterns: weights.moverPatterns });
+    const features = new PatternFeatures(variant, { patternKings: weights.patternKings, phases: weights.phases.length, moverPatterns: weights.moverPatterns, denseRegions: weights.denseRegions });
     this.features = features;
     const wrong = weights.phases.find((p) => p.length !== features.size);
     if (wrong) throw new Error(`evaluation weights have ${wrong.length} entries, the ${variant.name} evaluation needs ${features.size}`);

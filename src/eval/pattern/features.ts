@@ -28,6 +28,7 @@
 import type { Geometry } from '../../board/geometry.ts';
 import { type Position, WHITE, popcount } from '../../rules/position.ts';
 import { BoardTables } from '../board-tables.ts';
+import { DenseRegions } from './dense-regions.ts';
 import type { Variant } from '../../rules/variant.ts';
 
 export const REGION_SQUARES = 8;
@@ -75,9 +76,19 @@ export interface PatternLayout {
    * opposition in an ending). Each position teaches both tables, one reading each.
    */
   moverPatterns: boolean;
+  /**
+   * More regions over the same board (8x8 only): besides the 4x4 blocks every 2 rows and
+   * files, the 4x4 blocks at the other offsets (every row and file: 16 more) and every pair
+   * of neighbouring rows (7): 32 regions of 8 squares. The blocks every 2 rows cut the board
+   * along fixed lines, so a formation across a cut is seen only in halves; the offset blocks
+   * see it whole, and the row pairs see a front across the whole board (who holds which
+   * files, the gaps a man can run through). On the English data of rounds 11-12 they lowered
+   * the held-out loss of a tied fit from 0.36926 to 0.36698.
+   */
+  denseRegions: boolean;
 }
 
-export const DEFAULT_LAYOUT: PatternLayout = { patternKings: true, phases: 2, moverPatterns: false };
+export const DEFAULT_LAYOUT: PatternLayout = { patternKings: true, phases: 2, moverPatterns: false, denseRegions: false };
 /** The most phases a layout has. */
 export const MAX_PHASES = 4;
 
@@ -88,14 +99,23 @@ function regionStarts(rows: number): number[] {
   return starts;
 }
 
+/** Regions of a layout: the 4x4 blocks every 2 rows and files, and with denseRegions the rest (8x8: 16 offset blocks, 7 row pairs). */
+function regionCount(rows: number, denseRegions: boolean): number {
+  const across = regionStarts(rows).length;
+  return across * across + (denseRegions ? (rows - 3) * (rows - 3) - across * across + (rows - 1) : 0);
+}
+
 /** Weights a phase of `variant`'s features with this layout: region patterns, king squares, scalars. */
-export function weightsPerPhase(variant: Variant, moverPatterns: boolean): number {
-  const regions = regionStarts(variant.geometry.rows).length ** 2;
-  return regions * REGION_PATTERNS * (moverPatterns ? 2 : 1) + variant.geometry.squares + SCALARS.length;
+export function weightsPerPhase(variant: Variant, layout: { moverPatterns: boolean; denseRegions: boolean }): number {
+  const regions = regionCount(variant.geometry.rows, layout.denseRegions);
+  return regions * REGION_PATTERNS * (layout.moverPatterns ? 2 : 1) + variant.geometry.squares + SCALARS.length;
 }
 
 export class PatternFeatures {
+  /** Regions: the 4x4 blocks every 2 rows and files (the first `blocks`), then any dense regions. */
   readonly regions: number;
+  readonly blocks: number;
+  private readonly dense: DenseRegions | null;
   /** Index of the first king-square weight (after the regions' pattern weights). */
   readonly kingBase: number;
   /** Index of the first scalar weight. */
@@ -181,24 +201,29 @@ export class PatternFeatures {
   readonly patternKings: boolean;
   readonly phases: number;
   readonly moverPatterns: boolean;
+  readonly denseRegions: boolean;
   /** Where the opponent's readings' pattern table starts: after the mover's, or the same table. */
   readonly opponentBase: number;
 
   constructor(readonly variant: Variant, options: Partial<PatternLayout> = {}) {
-    const { patternKings, phases, moverPatterns } = { ...DEFAULT_LAYOUT, ...options };
+    const { patternKings, phases, moverPatterns, denseRegions } = { ...DEFAULT_LAYOUT, ...options };
     if (!(Number.isInteger(phases) && phases >= 2 && phases <= MAX_PHASES)) throw new Error(`pattern features: ${phases} phases (2 to ${MAX_PHASES})`);
     this.patternKings = patternKings;
     this.phases = phases;
     this.moverPatterns = moverPatterns;
+    this.denseRegions = denseRegions;
     const g: Geometry = variant.geometry;
     const n = g.squares;
     const starts = regionStarts(g.rows);
-    this.regions = starts.length * starts.length;
+    this.blocks = starts.length * starts.length;
+    this.regions = regionCount(g.rows, denseRegions);
+    this.dense = denseRegions ? new DenseRegions(g, this.blocks) : null;
+    if (this.dense && this.dense.count !== this.regions - this.blocks) throw new Error('pattern features: dense regions miscounted');
     this.opponentBase = moverPatterns ? this.regions * REGION_PATTERNS : 0;
     this.kingBase = this.regions * REGION_PATTERNS + this.opponentBase;
     this.scalarBase = this.kingBase + n;
     this.size = this.scalarBase + SCALARS.length;
-    if (this.size !== weightsPerPhase(variant, moverPatterns)) throw new Error('pattern features: size miscounted');
+    if (this.size !== weightsPerPhase(variant, { moverPatterns, denseRegions })) throw new Error('pattern features: size miscounted');
     this.maxFeatures = maxFeatures(this.regions, n);
     this.reading = new Int32Array(2 * this.regions);
 
@@ -279,10 +304,10 @@ export class PatternFeatures {
       this.pairTurned[f] = t;
     }
     // Turned half a turn, the block starting at (r0, f0) is the one at (rows-4-r0, rows-4-f0).
-    for (let r = 0; r < this.regions; r++) {
+    for (let r = 0; r < this.blocks; r++) {
       const r0 = starts[Math.floor(r / across)], f0 = starts[r % across];
       const t = starts.indexOf(g.rows - 4 - r0) * across + starts.indexOf(g.rows - 4 - f0);
-      if (t !== this.regions - 1 - r) throw new Error(`pattern region ${r} turned is ${t}, not ${this.regions - 1 - r}`);
+      if (t !== this.blocks - 1 - r) throw new Error(`pattern region ${r} turned is ${t}, not ${this.blocks - 1 - r}`);
     }
 
     const t = BoardTables.of(g);
@@ -312,16 +337,24 @@ export class PatternFeatures {
   }
 
   /**
-   * Weights of one phase laid out with one pattern table (this variant's) as this layout's two
-   * tables, both the one table: the same scores, a start for a fit of the two.
+   * Weights of one phase of a smaller layout of this variant (one pattern table where this
+   * has two, only the blocks where this has dense regions) laid out for this one, scoring
+   * every position the same: the one table serves as both, a region it lacks starts at 0.
+   * A start for a fit of the larger layout.
    */
-  withMoverPatterns(w: Float64Array): Float64Array {
-    const table = this.regions * REGION_PATTERNS;
-    if (!this.moverPatterns || w.length !== this.size - table) throw new Error('withMoverPatterns: not weights of one table for a layout of two');
-    const out = new Float64Array(this.size);
-    out.set(w.subarray(0, table), 0);
-    out.set(w.subarray(0, table), table);
-    out.set(w.subarray(table), 2 * table);
+  adopt(w: Float64Array, from: { moverPatterns: boolean; denseRegions: boolean }): Float64Array {
+    if ((from.moverPatterns && !this.moverPatterns) || (from.denseRegions && !this.denseRegions)) {
+      throw new Error('pattern weights: a layout with more tables or regions does not fit into one with fewer');
+    }
+    const fromTable = (from.denseRegions ? this.regions : this.blocks) * REGION_PATTERNS, fromTables = from.moverPatterns ? 2 : 1;
+    const rest = this.size - this.kingBase;
+    if (w.length !== fromTables * fromTable + rest) throw new Error(`pattern weights: ${w.length} weights a phase, not the ${fromTables * fromTable + rest} of the layout to adopt`);
+    const out = new Float64Array(this.size), table = this.regions * REGION_PATTERNS;
+    for (let t = 0; t < (this.moverPatterns ? 2 : 1); t++) {
+      const source = Math.min(t, fromTables - 1) * fromTable;
+      out.set(w.subarray(source, source + fromTable), t * table);
+    }
+    out.set(w.subarray(fromTables * fromTable), this.kingBase);
     return out;
   }
 
@@ -368,6 +401,7 @@ export class PatternFeatures {
       }
       vPrev = v; tPrev = t;
     }
+    if (this.dense !== null) this.dense.read(pwLo, pbLo, acc, R);
 
     // The men's steps over whole bitboards: the men with a free step one way are the men on
     // the squares whose neighbour that way is empty. On a board in one word (8x8) every high

@@ -9,13 +9,16 @@ import { MAX_PHASES, weightsPerPhase } from './features.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
 /**
- * Version 3: any number of phases (`phases`, from the opening to the endgame), and
+ * Version 4: version 3 with `denseRegions` (the dense regions of an 8x8 board besides the
+ * blocks: PatternLayout.denseRegions). Version 3: any number of phases (`phases`, from the opening to the endgame), and
  * `moverPatterns` (two pattern tables: the side to move's and its opponent's). Version 2: an
  * opening and an endgame phase (`opening`, `endgame`), one pattern table, the region patterns
  * reading kings as pieces; version 1: as empty squares. Each is written in the oldest version
  * that holds it, so weights of version-2 layout stay version-2 files.
  */
-export const WEIGHTS_VERSION = 3;
+export const WEIGHTS_VERSION = 4;
+/** The first version with `phases` and `moverPatterns`. */
+const PHASES_VERSION = 3;
 const TWO_PHASES = 2;
 /** Weight units per centi-man in the file and the evaluator. */
 export const WEIGHT_UNITS = 10;
@@ -29,6 +32,8 @@ export interface PatternWeights {
   patternKings: boolean;
   /** Two pattern tables, the side to move's and its opponent's (version 3): PatternLayout.moverPatterns. */
   moverPatterns: boolean;
+  /** The dense regions besides the blocks (version 4): PatternLayout.denseRegions. */
+  denseRegions: boolean;
 }
 
 export interface WeightsFile {
@@ -40,9 +45,11 @@ export interface WeightsFile {
   /** Versions 1 and 2. */
   opening?: string;
   endgame?: string;
-  /** Version 3. */
+  /** Versions 3 and 4. */
   phases?: string[];
   moverPatterns?: boolean;
+  /** Version 4. */
+  denseRegions?: boolean;
   /** How the weights were made (commands, data, losses): free-form, for people. */
   about?: Record<string, unknown>;
 }
@@ -62,13 +69,13 @@ export function encodeWeights(w: PatternWeights, about?: Record<string, unknown>
   const n = w.phases.length, size = w.phases[0]?.length ?? 0;
   if (n < 2 || n > MAX_PHASES) throw new Error(`weights of ${n} phases (2 to ${MAX_PHASES})`);
   if (w.phases.some((p) => p.length !== size)) throw new Error('the phases\' weights differ in size');
-  const plain = n === TWO_PHASES && !w.moverPatterns;
+  const plain = n === TWO_PHASES && !w.moverPatterns && !w.denseRegions;
   if (!w.patternKings && !plain) throw new Error('weights of version 1 (patterns without kings) have two phases and one pattern table');
   // Fields in the order that files have always had: format, version, variant, size, checksum, weights, about.
-  const version = !plain ? WEIGHTS_VERSION : w.patternKings ? 2 : 1;
+  const version = w.denseRegions ? WEIGHTS_VERSION : !plain ? PHASES_VERSION : w.patternKings ? 2 : 1;
   const weights = plain
     ? { opening: toBase64(w.phases[0]), endgame: toBase64(w.phases[1]) }
-    : { phases: w.phases.map(toBase64), moverPatterns: w.moverPatterns };
+    : { phases: w.phases.map(toBase64), moverPatterns: w.moverPatterns, ...(w.denseRegions ? { denseRegions: true } : {}) };
   return { format: WEIGHTS_FORMAT, version, variant: w.variant, size, checksum: checksum(w.phases), ...weights, ...(about ? { about } : {}) };
 }
 
@@ -83,15 +90,19 @@ export function decodeWeights(data: unknown, variant: Variant, source: string): 
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('not a weights file (expected a JSON object)');
   const f = data as Partial<WeightsFile>;
   if (f.format !== WEIGHTS_FORMAT) fail(`not a weights file (format is ${JSON.stringify(f.format)}, expected "${WEIGHTS_FORMAT}")`);
-  if (f.version !== 1 && f.version !== 2 && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${WEIGHTS_VERSION}`);
+  if (f.version !== 1 && f.version !== 2 && f.version !== PHASES_VERSION && f.version !== WEIGHTS_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${WEIGHTS_VERSION}`);
   if (f.variant !== variant.name) fail(`made for ${JSON.stringify(f.variant)}, not ${variant.name}`);
-  if (f.version === WEIGHTS_VERSION && f.moverPatterns !== true && f.moverPatterns !== false) fail('moverPatterns missing (expected true or false)');
-  const moverPatterns = f.version === WEIGHTS_VERSION && f.moverPatterns === true;
-  const size = weightsPerPhase(variant, moverPatterns);
-  const tables = moverPatterns ? 'two pattern tables' : 'one pattern table';
+  const byPhases = f.version === PHASES_VERSION || f.version === WEIGHTS_VERSION;
+  if (byPhases && f.moverPatterns !== true && f.moverPatterns !== false) fail('moverPatterns missing (expected true or false)');
+  if (f.version === WEIGHTS_VERSION && f.denseRegions !== true) fail('denseRegions missing (expected true in a version 4 file)');
+  const moverPatterns = byPhases && f.moverPatterns === true;
+  const denseRegions = f.version === WEIGHTS_VERSION;
+  if (denseRegions && variant.geometry.rows !== 8) fail(`dense regions are for 8x8 boards, not ${variant.name}`);
+  const size = weightsPerPhase(variant, { moverPatterns, denseRegions });
+  const tables = (moverPatterns ? 'two pattern tables' : 'one pattern table') + (denseRegions ? ' of dense regions' : '');
   if (f.size !== size) fail(`has ${JSON.stringify(f.size)} weights a phase, this build's ${variant.name} evaluation with ${tables} has ${size}`);
   let phases: Int16Array[];
-  if (f.version === WEIGHTS_VERSION) {
+  if (byPhases) {
     const texts = f.phases;
     if (!Array.isArray(texts) || texts.length < 2 || texts.length > MAX_PHASES || texts.some((t) => typeof t !== 'string')) {
       return fail(`phases missing (expected 2 to ${MAX_PHASES} strings of weights)`);
@@ -102,7 +113,7 @@ export function decodeWeights(data: unknown, variant: Variant, source: string): 
     phases = [fromBase64(f.opening!, size, 'opening', fail), fromBase64(f.endgame!, size, 'endgame', fail)];
   }
   if (f.checksum !== checksum(phases)) fail('checksum does not match (the file is damaged)');
-  return { variant: variant.name, phases, patternKings: f.version !== 1, moverPatterns };
+  return { variant: variant.name, phases, patternKings: f.version !== 1, moverPatterns, denseRegions };
 }
 
 function toBase64(a: Int16Array): string {
