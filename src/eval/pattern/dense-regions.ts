@@ -25,11 +25,18 @@ export class DenseRegions {
   /** Regions read here (after the `first` blocks). */
   readonly count: number;
   private readonly fields: number;
-  /** Per parity of the row pair's start s: packed half values of the blocks at even files, at odd files. */
-  private readonly halfValue: Int32Array;
-  private readonly halfTurned: Int32Array;
-  private readonly pairValue = new Int32Array(1 << FIELD_BITS);
-  private readonly pairTurned = new Int32Array(1 << FIELD_BITS);
+  /**
+   * Look-ups of a row pair's byte of one colour: the blocks at odd files (two halves across,
+   * by parity of s), their values in the low 16 bits and turned in the high 16; the pair
+   * itself likewise. So one look-up a colour gives both readings: the byte of White's pieces
+   * and twice Black's summed give White's value low, and Black's and twice White's give Black's
+   * (turned) value high; no field reaches the next (at most 3^8 - 1 < 2^13).
+   */
+  private readonly oddFiles = new Int32Array(2 << FIELD_BITS);
+  private readonly pairs = new Int32Array(1 << FIELD_BITS);
+  /** The blocks at even files, whose three halves across take 21 bits (only at odd s): values, and turned. */
+  private readonly evenFiles = new Int32Array(1 << FIELD_BITS);
+  private readonly evenFilesTurned = new Int32Array(1 << FIELD_BITS);
 
   constructor(g: Geometry, private readonly first: number) {
     const rows = g.rows;
@@ -68,24 +75,23 @@ export class DenseRegions {
       const place = BLOCK_ROW_START[r0] + ((r0 & 1) !== 0 ? f0 : f0 >> 1);
       if (place !== i) throw new Error(`dense pattern regions: block at row ${r0}, file ${f0} is number ${i}, read as ${place}`);
     });
-    this.halfValue = new Int32Array(4 << FIELD_BITS);
-    this.halfTurned = new Int32Array(4 << FIELD_BITS);
     for (const [key, bits] of layout) {
       const [kind, across] = key.split(':').map(Number);
-      if (across * HALF_BITS + HALF_BITS > 31) throw new Error('dense pattern regions: too many halves across to pack');
+      // Kinds: 1 odd files at even s, 2 even files at odd s, 3 odd files at odd s (0, the blocks', is not read here).
+      if (kind === 0 || (kind === 2 ? across > 2 : across > 1)) throw new Error(`dense pattern regions: halves of kind ${kind} ${across} across`);
       for (let f = 0; f < 1 << FIELD_BITS; f++) {
+        let value = 0, turned = 0;
         for (let k = 0; k < 4; k++) {
-          if ((f >> bits[k]) & 1) {
-            this.halfValue[(kind << FIELD_BITS) + f] += 3 ** k << (HALF_BITS * across);
-            this.halfTurned[(kind << FIELD_BITS) + f] += 3 ** (3 - k) << (HALF_BITS * across);
-          }
+          if ((f >> bits[k]) & 1) { value += 3 ** k << (HALF_BITS * across); turned += 3 ** (3 - k) << (HALF_BITS * across); }
         }
+        if (kind === 2) { this.evenFiles[f] += value; this.evenFilesTurned[f] += turned; }
+        else this.oddFiles[((kind >> 1) << FIELD_BITS) + f] += value + (turned << 16);
       }
     }
     // A row pair's squares are its byte's 8 bits in order: digit k is bit k, turned bit 7 - k.
     for (let f = 0; f < 1 << FIELD_BITS; f++) {
       for (let k = 0; k < FIELD_BITS; k++) {
-        if ((f >> k) & 1) { this.pairValue[f] += 3 ** k; this.pairTurned[f] += 3 ** (FIELD_BITS - 1 - k); }
+        if ((f >> k) & 1) this.pairs[f] += 3 ** k + (3 ** (FIELD_BITS - 1 - k) << 16);
       }
     }
   }
@@ -97,19 +103,20 @@ export class DenseRegions {
    * board), walking the row pairs once and keeping the two before: no array in between.
    */
   read(white: number, black: number, acc: Int32Array, regions: number): void {
-    const hv = this.halfValue, ht = this.halfTurned, pv = this.pairValue, pt = this.pairTurned;
+    const of = this.oddFiles, ev = this.evenFiles, et_ = this.evenFilesTurned, pp = this.pairs;
     const first = this.first, pairs = first + 16, bl = regions + first;
     // Row pair s - 2's and s - 1's half values (odd files; even files only at odd s), plain and turned.
     let o2 = 0, ot2 = 0, e2 = 0, et2 = 0, o1 = 0, ot1 = 0, e1 = 0, et1 = 0;
     for (let s = 0; s < 7; s++) {
       const w = (white >>> (4 * s)) & 255, b = (black >>> (4 * s)) & 255;
       // Never a carry between packed halves: a square holds one colour, so each digit stays below 3.
-      const odd = ((s & 1) << (FIELD_BITS + 1)) + (1 << FIELD_BITS), even = odd - (1 << FIELD_BITS);
-      const o = hv[odd + w] + 2 * hv[odd + b], ot = ht[odd + b] + 2 * ht[odd + w];
+      const parity = (s & 1) << FIELD_BITS, ow = of[parity + w], ob = of[parity + b];
+      const o = (ow + 2 * ob) & 0xffff, ot = (ob + 2 * ow) >>> 16;
       let e = 0, et = 0;
-      if ((s & 1) !== 0) { e = hv[even + w] + 2 * hv[even + b]; et = ht[even + b] + 2 * ht[even + w]; }
-      acc[pairs + s] = pv[w] + 2 * pv[b];
-      acc[regions + pairs + 6 - s] = pt[b] + 2 * pt[w];
+      if ((s & 1) !== 0) { e = ev[w] + 2 * ev[b]; et = et_[b] + 2 * et_[w]; }
+      const pw = pp[w], pb = pp[b];
+      acc[pairs + s] = (pw + 2 * pb) & 0xffff;
+      acc[regions + pairs + 6 - s] = (pb + 2 * pw) >>> 16;
       if (s >= 2) {
         // The blocks over rows s - 2 to s + 1: row pair s - 2 is their upper half, s their lower.
         // Black reads a block turned (lower half first, digits backwards) as its partner's reading.
