@@ -83,7 +83,8 @@ export interface PatternLayout {
    * along fixed lines, so a formation across a cut is seen only in halves; the offset blocks
    * see it whole, and the row pairs see a front across the whole board (who holds which
    * files, the gaps a man can run through). On the English data of rounds 11-12 they lowered
-   * the held-out loss of a tied fit from 0.36926 to 0.36698.
+   * the held-out loss of a tied fit from 0.36926 to 0.36709, but the reading costs 15% of the
+   * English search's nodes a second, and the shipped weights do without (weights README, round 13).
    */
   denseRegions: boolean;
 }

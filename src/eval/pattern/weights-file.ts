@@ -10,11 +10,12 @@ import { MAX_PHASES, weightsPerPhase } from './features.ts';
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
 /**
  * Version 4: version 3 with `denseRegions` (the dense regions of an 8x8 board besides the
- * blocks: PatternLayout.denseRegions). Version 3: any number of phases (`phases`, from the opening to the endgame), and
- * `moverPatterns` (two pattern tables: the side to move's and its opponent's). Version 2: an
- * opening and an endgame phase (`opening`, `endgame`), one pattern table, the region patterns
- * reading kings as pieces; version 1: as empty squares. Each is written in the oldest version
- * that holds it, so weights of version-2 layout stay version-2 files.
+ * blocks: PatternLayout.denseRegions). Version 3: any number of phases (`phases`, from the
+ * opening to the endgame), and `moverPatterns` (two pattern tables: the side to move's and its
+ * opponent's). Version 2: an opening and an endgame phase (`opening`, `endgame`), one pattern
+ * table, the region patterns reading kings as pieces; version 1: as empty squares. Each is
+ * written in the oldest version that holds it, so weights of version-2 layout stay version-2
+ * files.
  */
 export const WEIGHTS_VERSION = 4;
 /** The first version with `phases` and `moverPatterns`. */
