@@ -17,6 +17,10 @@ import { readFileSync } from 'node:fs';
 
 const at = process.argv.indexOf('--weights');
 const weightsPath = at > 0 ? process.argv[at + 1] : undefined;
+if (at > 0 && !weightsPath) {
+  console.error('eval-speed: --weights wants a weights file');
+  process.exit(2);
+}
 const weightsVariant = weightsPath ? (JSON.parse(readFileSync(weightsPath, 'utf8')) as { variant?: string }).variant : undefined;
 
 const bench = new Bench({ time: 1000 });

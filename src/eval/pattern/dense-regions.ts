@@ -8,9 +8,9 @@
 // On this board a row holds 4 squares in 4 neighbouring bits, so the squares of rows s and
 // s + 1 are the byte from bit 4s, for every s (not only even s as the blocks use). A region's
 // half (its two upper or two lower rows, or a whole row pair) is a fixed set of bits of such a
-// byte, the same set for every byte of the same parity of s: so, as for the blocks, one
-// look-up a byte and colour gives every half's base-3 value along that pair of rows, and two
-// more the values turned (digits backwards), which Black reads. No loop over squares.
+// byte, the same set for every byte of the same parity of s: so, as for the blocks, a look-up
+// a byte and colour gives every half's base-3 value along that pair of rows and the values
+// turned (digits backwards), which Black reads. No loop over squares.
 
 import type { Geometry } from '../../board/geometry.ts';
 
@@ -103,8 +103,9 @@ export class DenseRegions {
    * board), walking the row pairs once and keeping the two before: no array in between.
    */
   read(white: number, black: number, acc: Int32Array, regions: number): void {
-    const of = this.oddFiles, ev = this.evenFiles, et_ = this.evenFilesTurned, pp = this.pairs;
-    const first = this.first, pairs = first + 16, bl = regions + first;
+    const of = this.oddFiles, ev = this.evenFiles, evT = this.evenFilesTurned, pp = this.pairs;
+    // Where the row pairs' readings go (after the 16 offset blocks), and Black's readings start.
+    const first = this.first, pairAt = first + 16, bl = regions + first;
     // Row pair s - 2's and s - 1's half values (odd files; even files only at odd s), plain and turned.
     let o2 = 0, ot2 = 0, e2 = 0, et2 = 0, o1 = 0, ot1 = 0, e1 = 0, et1 = 0;
     for (let s = 0; s < 7; s++) {
@@ -113,10 +114,10 @@ export class DenseRegions {
       const parity = (s & 1) << FIELD_BITS, ow = of[parity + w], ob = of[parity + b];
       const o = (ow + 2 * ob) & 0xffff, ot = (ob + 2 * ow) >>> 16;
       let e = 0, et = 0;
-      if ((s & 1) !== 0) { e = ev[w] + 2 * ev[b]; et = et_[b] + 2 * et_[w]; }
+      if ((s & 1) !== 0) { e = ev[w] + 2 * ev[b]; et = evT[b] + 2 * evT[w]; }
       const pw = pp[w], pb = pp[b];
-      acc[pairs + s] = (pw + 2 * pb) & 0xffff;
-      acc[regions + pairs + 6 - s] = (pb + 2 * pw) >>> 16;
+      acc[pairAt + s] = (pw + 2 * pb) & 0xffff;
+      acc[regions + pairAt + 6 - s] = (pb + 2 * pw) >>> 16;
       if (s >= 2) {
         // The blocks over rows s - 2 to s + 1: row pair s - 2 is their upper half, s their lower.
         // Black reads a block turned (lower half first, digits backwards) as its partner's reading.
