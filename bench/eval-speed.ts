@@ -11,7 +11,7 @@ import { createEvaluator } from '../src/eval/evaluators.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
-import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
+import { decodeWeights } from '../src/eval/pattern/weights-file.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { readFileSync } from 'node:fs';
 
@@ -21,7 +21,8 @@ if (at > 0 && !weightsPath) {
   console.error('eval-speed: --weights wants a weights file');
   process.exit(2);
 }
-const weightsVariant = weightsPath ? (JSON.parse(readFileSync(weightsPath, 'utf8')) as { variant?: string }).variant : undefined;
+// Read once; decoded (and checked) for the game it names.
+const weightsData = weightsPath ? (JSON.parse(readFileSync(weightsPath, 'utf8')) as { variant?: string }) : undefined;
 
 const bench = new Bench({ time: 1000 });
 /** Positions each task evaluates a run. */
@@ -33,8 +34,8 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   let sink = 0;
   bench.add(`${variant.name} classic, ${positions.length} positions`, () => { for (const p of positions) sink += classic.evaluate(p); });
   bench.add(`${variant.name} pattern, ${positions.length} positions`, () => { for (const p of positions) sink += pattern.evaluate(p); });
-  if (weightsPath && weightsVariant === variant.name) {
-    const other = new PatternEvaluator(variant, readWeightsFile(weightsPath, variant));
+  if (weightsPath && weightsData?.variant === variant.name) {
+    const other = new PatternEvaluator(variant, decodeWeights(weightsData, variant, weightsPath));
     bench.add(`${variant.name} ${weightsPath.split('/').pop()}`, () => { for (const p of positions) sink += other.evaluate(p); });
   }
   for (const t of bench.tasks) if (!counts.has(t.name)) counts.set(t.name, positions.length);

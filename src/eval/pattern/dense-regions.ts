@@ -20,11 +20,10 @@ const HALF_BITS = 7;
 const FIELD_BITS = 8;
 /** The offset blocks in order: rows 0-3 (files 1, 3), 1-4 (files 0-4), 2-5 (1, 3), 3-6 (0-4), 4-7 (1, 3); where each block row starts. */
 const BLOCK_ROW_START = [0, 2, 7, 9, 14];
+/** Regions read here: 16 offset blocks and 7 row pairs (the board is always 8x8). */
+export const DENSE_REGIONS = 23;
 
 export class DenseRegions {
-  /** Regions read here (after the `first` blocks). */
-  readonly count: number;
-  private readonly fields: number;
   /**
    * Look-ups of a row pair's byte of one colour: the blocks at odd files (two halves across,
    * by parity of s), their values in the low 16 bits and turned in the high 16; the pair
@@ -41,7 +40,6 @@ export class DenseRegions {
   constructor(g: Geometry, private readonly first: number) {
     const rows = g.rows;
     if (rows !== 8 || g.perRow !== 4) throw new Error('dense pattern regions are laid out for 8x8 boards');
-    this.fields = rows - 1;
     // The byte of rows s and s + 1 must start at bit 4s and hold exactly their squares.
     for (let sq = 1; sq <= g.squares; sq++) {
       if (g.bit(sq) !== 4 * g.row(sq) + (g.bit(sq) & 3)) throw new Error('dense pattern regions: a row is not 4 neighbouring bits');
@@ -67,7 +65,7 @@ export class DenseRegions {
     for (let r0 = 0; r0 + 4 <= rows; r0++) {
       for (let f0 = 0; f0 + 4 <= rows; f0++) if ((r0 & 1) !== 0 || (f0 & 1) !== 0) offsetBlocks.push([r0, f0]);
     }
-    this.count = offsetBlocks.length + this.fields;
+    if (offsetBlocks.length + rows - 1 !== DENSE_REGIONS) throw new Error('dense pattern regions miscounted');
     // read() walks the blocks in this order: each block row from BLOCK_ROW_START, by file.
     offsetBlocks.forEach(([r0, f0], i) => {
       halfOf(r0, f0); halfOf(r0 + 2, f0);

@@ -28,7 +28,7 @@
 import type { Geometry } from '../../board/geometry.ts';
 import { type Position, WHITE, popcount } from '../../rules/position.ts';
 import { BoardTables } from '../board-tables.ts';
-import { DenseRegions } from './dense-regions.ts';
+import { DENSE_REGIONS, DenseRegions } from './dense-regions.ts';
 import type { Variant } from '../../rules/variant.ts';
 
 export const REGION_SQUARES = 8;
@@ -100,10 +100,9 @@ function regionStarts(rows: number): number[] {
   return starts;
 }
 
-/** Regions of a layout: the 4x4 blocks every 2 rows and files, and with denseRegions the rest (8x8: 16 offset blocks, 7 row pairs). */
+/** Regions of a layout: the 4x4 blocks every 2 rows and files, and with denseRegions the rest (dense-regions.ts; 8x8 only). */
 function regionCount(rows: number, denseRegions: boolean): number {
-  const across = regionStarts(rows).length;
-  return across * across + (denseRegions ? (rows - 3) * (rows - 3) - across * across + (rows - 1) : 0);
+  return regionStarts(rows).length ** 2 + (denseRegions ? DENSE_REGIONS : 0);
 }
 
 /** Weights a phase of `variant`'s features with this layout: region patterns, king squares, scalars. */
@@ -219,7 +218,6 @@ export class PatternFeatures {
     this.blocks = starts.length * starts.length;
     this.regions = regionCount(g.rows, denseRegions);
     this.dense = denseRegions ? new DenseRegions(g, this.blocks) : null;
-    if (this.dense && this.dense.count !== this.regions - this.blocks) throw new Error('pattern features: dense regions miscounted');
     this.opponentBase = moverPatterns ? this.regions * REGION_PATTERNS : 0;
     this.kingBase = this.regions * REGION_PATTERNS + this.opponentBase;
     this.scalarBase = this.kingBase + n;
