@@ -95,6 +95,11 @@ export interface SearchOptions {
 // the fourth: +34 =135 -31 of 200 (+5).
 // 2026-11-26: a capture that answers a capture, or any capture on the PV, searched without
 // using a ply (as GuiNN extends): English, 0.1 s a move, +26 =109 -33 of 168 (-14): dropped.
+// 2026-11-27: pruning as GuiNN does (a non-PV node of depth 3 or more, no capture on, whose
+// static evaluation beats beta by a margin, cut when a search four plies shallower against
+// beta + margin fails high too), English, 50,000 nodes, 200 games each: beside ProbCut,
+// margin 30 +29 =133 -38 (-16), 80 +24 =142 -34 (-17); instead of ProbCut, margin 15 +33 =132
+// -35 (-3), 30 +43 =124 -33 (+17), 50 +39 =128 -33 (+10), all within ±30: dropped.
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
