@@ -29,6 +29,7 @@ const entries = {
   'eval-speed': 'bench/eval-speed.ts',
   'egdb-playout': 'bench/egdb-playout.ts',
   'lost-games': 'bench/lost-games.ts',
+  'table-entries': 'bench/table-entries.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
