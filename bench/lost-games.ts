@@ -21,9 +21,10 @@ import { readFileSync } from 'node:fs';
 import type { Game } from '../src/game/game.ts';
 import { formatMove, parseMove, sameMove } from '../src/notation/move-text.ts';
 import { type PdnGameRecord, parsePdn, replayPdn } from '../src/notation/pdn.ts';
-import { BLACK, type Color, popcount, WHITE } from '../src/rules/position.ts';
+import { type Color, popcount, WHITE } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
 import { arg, searchOptions } from './args.ts';
+import { playerColour } from './pdn-player.ts';
 import { median } from './median.ts';
 
 const file = arg('pdn', '');
@@ -42,13 +43,6 @@ if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0
   process.exit(2);
 }
 const THRESHOLDS = [-50, -100, -200];
-
-/** The colour the player had, or null if the game is not theirs. Tags name the colours in Damka's sense. */
-function colourOf(record: PdnGameRecord): Color | null {
-  if (record.tags.get('White') === name) return WHITE;
-  if (record.tags.get('Black') === name) return BLACK;
-  return null;
-}
 
 function lostBy(record: PdnGameRecord, colour: Color): boolean {
   return record.result === (colour === WHITE ? '0-1' : '1-0');
@@ -105,7 +99,7 @@ try {
   process.exit(2);
 }
 const lost = records.flatMap((record, index) => {
-  const colour = colourOf(record);
+  const colour = playerColour(record, name);
   return colour !== null && lostBy(record, colour) ? [{ record, index, colour }] : [];
 });
 console.log(`${name}: ${lost.length} lost of ${records.length} games in ${file}; ${nodes} nodes a move` + (parts > 1 ? `, part ${part}/${parts}` : ''));

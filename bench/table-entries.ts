@@ -13,9 +13,11 @@ import { readFileSync } from 'node:fs';
 import { defaultTableDir } from '../src/egdb/cache-dir.ts';
 import { EndgameTables } from '../src/egdb/tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN } from '../src/egdb/values.ts';
+import { whitePoints } from '../src/game/game.ts';
 import { parsePdn, replayPdn } from '../src/notation/pdn.ts';
-import { BLACK, type Color, popcount, WHITE } from '../src/rules/position.ts';
+import { popcount, WHITE } from '../src/rules/position.ts';
 import { arg } from './args.ts';
+import { playerColour } from './pdn-player.ts';
 
 const file = arg('pdn', '');
 const name = arg('name', '');
@@ -32,7 +34,7 @@ let tables: EndgameTables | null = null;
 let games = 0;
 
 for (const record of parsePdn(readFileSync(file, 'utf8'))) {
-  const colour: Color | null = record.tags.get('White') === name ? WHITE : record.tags.get('Black') === name ? BLACK : null;
+  const colour = playerColour(record, name);
   if (colour === null || record.result === '*') continue;
   const game = replayPdn(record);
   if (tables === null) {
@@ -56,9 +58,8 @@ for (const record of parsePdn(readFileSync(file, 'utf8'))) {
     row = ours === WIN ? 'a table win' : ours === LOSS ? 'a table loss' : 'a table draw';
     break;
   }
-  const won = record.result === (colour === WHITE ? '1-0' : '0-1');
-  const lost = record.result === (colour === WHITE ? '0-1' : '1-0');
-  counts.get(row)![won ? 0 : lost ? 2 : 1]++;
+  const points = colour === WHITE ? whitePoints(record.result) : 1 - whitePoints(record.result);
+  counts.get(row)![points === 1 ? 0 : points === 0 ? 2 : 1]++;
   games++;
 }
 
