@@ -30,6 +30,7 @@ const entries = {
   'egdb-playout': 'bench/egdb-playout.ts',
   'lost-games': 'bench/lost-games.ts',
   'table-entries': 'bench/table-entries.ts',
+  'opening-scores': 'bench/opening-scores.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
