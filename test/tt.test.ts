@@ -1,7 +1,7 @@
 // The transposition table: what it keeps, and that clear() forgets everything without
 // touching the table's memory.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_NONE, TranspositionTable } from '../src/search/tt.ts';
 
 describe('transposition table', () => {
@@ -22,6 +22,26 @@ describe('transposition table', () => {
     tt.store(7919 * 3, 104729 * 3, 0, -7, 2, BOUND_LOWER);
     expect(tt.probe(7919 * 3, 104729 * 3)).toBe(true);
     expect([tt.move, tt.score, tt.depth, tt.bound]).toEqual([0, -7, 2, BOUND_LOWER]);
+  });
+
+  it('keeps its memory and entries when resized to the size it has, and starts empty at another', () => {
+    const tt = new TranspositionTable(2);
+    const buffer = tt.buffer;
+    tt.nextGeneration();
+    tt.store(12345, 678, 42, 9, 3, BOUND_EXACT);
+    // 3 MB holds the same power of two of buckets as 2 MB: nothing is allocated (the library's
+    // engine resizes before every search).
+    const allocate = vi.spyOn(TranspositionTable, 'allocate');
+    tt.resize(3);
+    expect(allocate).not.toHaveBeenCalled();
+    allocate.mockRestore();
+    expect(tt.buffer).toBe(buffer);
+    expect(tt.probe(12345, 678)).toBe(true);
+    expect(tt.move).toBe(42);
+    tt.resize(4);
+    expect(tt.buffer).not.toBe(buffer);
+    expect(tt.megabytes).toBe(4);
+    expect(tt.probe(12345, 678)).toBe(false);
   });
 
   it('prefaults a fresh table in chunks claimed through a shared counter, and leaves it empty', () => {

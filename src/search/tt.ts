@@ -54,10 +54,16 @@ export class TranspositionTable {
    * cross-origin isolated has none: there the table is the worker's own).
    */
   static allocate(megabytes: number): SharedArrayBuffer | ArrayBuffer {
+    const bytes = TranspositionTable.bytesFor(megabytes);
+    return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  }
+
+  /** The size in bytes of a table of about `megabytes`: the largest power of two of buckets that fits. */
+  private static bytesFor(megabytes: number): number {
     const bytes = Math.max(1, megabytes) * 1024 * 1024;
     let buckets = 1;
     while (buckets * 2 * BUCKET_BYTES <= bytes) buckets *= 2;
-    return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(buckets * BUCKET_BYTES) : new ArrayBuffer(buckets * BUCKET_BYTES);
+    return buckets * BUCKET_BYTES;
   }
 
   /**
@@ -96,9 +102,11 @@ export class TranspositionTable {
     this.mask = buckets - 1;
   }
 
+  /** A new, empty table if the size changes; the same table, entries kept, if it does not. */
   resize(megabytes: number): void {
-    const buffer = TranspositionTable.allocate(megabytes);
-    if (buffer.byteLength !== this.data.byteLength) this.attach(buffer);
+    // Sized first: the library's engine calls this before every search, and allocating a
+    // table only to drop it would leave that much memory to the collector each move.
+    if (TranspositionTable.bytesFor(megabytes) !== this.data.byteLength) this.attach(TranspositionTable.allocate(megabytes));
   }
 
   /** Forgets every entry at once, without writing to the table. */
