@@ -17,14 +17,13 @@
 // The scores are Damka's own judgement, not the truth: a slide it does not see shows late.
 // --part k/n analyses every n-th lost game from the k-th (two processes on two cores).
 
-import { readFileSync } from 'node:fs';
 import type { Game } from '../src/game/game.ts';
 import { formatMove, parseMove, sameMove } from '../src/notation/move-text.ts';
-import { type PdnGameRecord, parsePdn, replayPdn } from '../src/notation/pdn.ts';
+import { type PdnGameRecord, replayPdn } from '../src/notation/pdn.ts';
 import { type Color, popcount, WHITE } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
 import { arg, searchOptions } from './args.ts';
-import { playerColour } from './pdn-player.ts';
+import { playerColour, readPdnFile } from './pdn-player.ts';
 import { median } from './median.ts';
 
 const file = arg('pdn', '');
@@ -83,20 +82,15 @@ function largestFall(scored: Scored[]): Scored | null {
   return at;
 }
 
-let records: PdnGameRecord[];
-try {
-  records = parsePdn(readFileSync(file, 'utf8'));
-  // Every game replays before the long searches start: a bad move is reported at once.
-  for (const [i, record] of records.entries()) {
-    try {
-      replayPdn(record);
-    } catch (err) {
-      throw new Error(`game ${i + 1}: ${err instanceof Error ? err.message : String(err)}`);
-    }
+const records = readPdnFile('lost-games', file);
+// Every game replays before the long searches start: a bad move is reported at once.
+for (const [i, record] of records.entries()) {
+  try {
+    replayPdn(record);
+  } catch (err) {
+    console.error(`lost-games: ${file}: game ${i + 1}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
   }
-} catch (err) {
-  console.error(`lost-games: ${file}: ${err instanceof Error ? err.message : String(err)}`);
-  process.exit(2);
 }
 const lost = records.flatMap((record, index) => {
   const colour = playerColour(record, name);

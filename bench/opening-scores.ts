@@ -9,12 +9,11 @@
 // picked for their bad luck as well as for being hard): compare a match on them with another
 // on the same openings, not with the games that picked them.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { whitePoints } from '../src/game/game.ts';
-import { parsePdn } from '../src/notation/pdn.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { arg } from './args.ts';
-import { playerColour } from './pdn-player.ts';
+import { playerColour, readPdnFile } from './pdn-player.ts';
 
 const files = arg('pdn', '').split(',').filter(Boolean);
 const name = arg('name', '');
@@ -29,14 +28,7 @@ if (files.length === 0 || !name || !(Number.isInteger(worst) && worst > 0)) {
 const byOpening = new Map<string, [number[], number[]]>();
 let games = 0, untagged = 0;
 for (const file of files) {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (err) {
-    console.error(`opening-scores: cannot read ${file}: ${(err as Error).message}`);
-    process.exit(1);
-  }
-  for (const record of parsePdn(text)) {
+  for (const record of readPdnFile('opening-scores', file)) {
     const colour = playerColour(record, name);
     if (colour === null || record.result === '*') continue;
     const opening = record.tags.get('Opening');

@@ -1,6 +1,7 @@
 // A player's games in a match's PDN file, for the bench tools that study one side's games.
 
-import type { PdnGameRecord } from '../src/notation/pdn.ts';
+import { readFileSync } from 'node:fs';
+import { type PdnGameRecord, parsePdn } from '../src/notation/pdn.ts';
 import { BLACK, type Color, WHITE } from '../src/rules/position.ts';
 
 /** The colour `name` had in the game, or null if the game is not theirs. Tags name the colours in Damka's sense. */
@@ -8,4 +9,14 @@ export function playerColour(record: PdnGameRecord, name: string): Color | null 
   if (record.tags.get('White') === name) return WHITE;
   if (record.tags.get('Black') === name) return BLACK;
   return null;
+}
+
+/** The games of a PDN file; one that cannot be read or parsed ends `tool` with a message (exit code 2). */
+export function readPdnFile(tool: string, file: string): PdnGameRecord[] {
+  try {
+    return parsePdn(readFileSync(file, 'utf8'));
+  } catch (err) {
+    console.error(`${tool}: ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
+  }
 }

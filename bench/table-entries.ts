@@ -9,15 +9,14 @@
 // The tables must be there for the game (`damka egdb build`); they are read from the default
 // directory unless --egdb-path names another.
 
-import { readFileSync } from 'node:fs';
 import { defaultTableDir } from '../src/egdb/cache-dir.ts';
 import { EndgameTables } from '../src/egdb/tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN } from '../src/egdb/values.ts';
 import { whitePoints } from '../src/game/game.ts';
-import { parsePdn, replayPdn } from '../src/notation/pdn.ts';
+import { replayPdn } from '../src/notation/pdn.ts';
 import { popcount, WHITE } from '../src/rules/position.ts';
 import { arg } from './args.ts';
-import { playerColour } from './pdn-player.ts';
+import { playerColour, readPdnFile } from './pdn-player.ts';
 
 const file = arg('pdn', '');
 const name = arg('name', '');
@@ -33,7 +32,7 @@ const counts = new Map<Row, [number, number, number]>(ROWS.map((r) => [r, [0, 0,
 let tables: EndgameTables | null = null;
 let games = 0;
 
-for (const record of parsePdn(readFileSync(file, 'utf8'))) {
+for (const record of readPdnFile('table-entries', file)) {
   const colour = playerColour(record, name);
   if (colour === null || record.result === '*') continue;
   const game = replayPdn(record);
