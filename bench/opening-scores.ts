@@ -46,8 +46,9 @@ if (games === 0) {
 }
 
 const score = (r: number[]) => (r[0] + r[1] / 2) / Math.max(1, r[0] + r[1] + r[2]);
-const total = [0, 0, 0];
-for (const [w, b] of byOpening.values()) for (let k = 0; k < 3; k++) total[k] += w[k] + b[k];
+/** Wins, draws and losses summed: both colours of an opening, or several openings. */
+const sum = (rows: number[][]) => rows.reduce((n, r) => [n[0] + r[0], n[1] + r[1], n[2] + r[2]], [0, 0, 0]);
+const total = sum([...byOpening.values()].flat());
 console.log(`${games} games of ${name} in ${byOpening.size} openings${untagged ? ` (${untagged} without an Opening tag left out)` : ''}: ` +
   `+${total[0]} =${total[1]} -${total[2]}, ${(100 * score(total)).toFixed(1)}%`);
 
@@ -64,19 +65,23 @@ if (total[2] > 0) {
 console.log(`(opening, colour) pairs never lost: ${pairs.filter((r) => r[2] === 0).length} of ${pairs.length}`);
 
 // The worst openings by the player's score over both colours.
-const ranked = [...byOpening.entries()].sort(([, a], [, b]) => score([a[0][0] + a[1][0], a[0][1] + a[1][1], a[0][2] + a[1][2]]) -
-  score([b[0][0] + b[1][0], b[0][1] + b[1][1], b[0][2] + b[1][2]]));
+const ranked = [...byOpening.entries()].sort(([, a], [, b]) => score(sum(a)) - score(sum(b)));
 const chosen = ranked.slice(0, worst);
 const fmt = (r: number[]) => `+${r[0]} =${r[1]} -${r[2]}`.padEnd(12);
 console.log(`\nthe ${chosen.length} openings ${name} scored least in (with White, with Black):`);
 for (const [opening, [w, b]] of chosen) console.log(`${opening.padEnd(24)} ${fmt(w)} ${fmt(b)}`);
 if (out) {
-  const sum = chosen.reduce((n, [, [w, b]]) => [n[0] + w[0] + b[0], n[1] + w[1] + b[1], n[2] + w[2] + b[2]], [0, 0, 0]);
+  const all = sum(chosen.flatMap(([, rows]) => rows));
   const lines = [
-    `# The ${chosen.length} openings ${name} scored least in (${(100 * score(sum)).toFixed(1)}% over their ${sum[0] + sum[1] + sum[2]} games), by bench/opening-scores.ts from ${files.join(', ')}.`,
+    `# The ${chosen.length} openings ${name} scored least in (${(100 * score(all)).toFixed(1)}% over their ${all[0] + all[1] + all[2]} games), by bench/opening-scores.ts from ${files.join(', ')}.`,
     '# Picked for their results, so they score better in new games by chance alone: compare like with like.',
     ...chosen.map(([opening]) => opening),
   ];
-  writeFileSync(out, `${lines.join('\n')}\n`);
+  try {
+    writeFileSync(out, `${lines.join('\n')}\n`);
+  } catch (err) {
+    console.error(`opening-scores: cannot write ${out}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
   console.log(`\n${chosen.length} openings -> ${out}`);
 }
