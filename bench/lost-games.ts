@@ -20,10 +20,10 @@
 import type { Game } from '../src/game/game.ts';
 import { formatMove, parseMove, sameMove } from '../src/notation/move-text.ts';
 import { type PdnGameRecord, replayPdn } from '../src/notation/pdn.ts';
-import { type Color, popcount, WHITE } from '../src/rules/position.ts';
+import { type Color, popcount } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
 import { arg, searchOptions } from './args.ts';
-import { playerColour, readPdnFile } from './pdn-player.ts';
+import { LOST, playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
 import { median } from './median.ts';
 
 const file = arg('pdn', '');
@@ -43,9 +43,6 @@ if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0
 }
 const THRESHOLDS = [-50, -100, -200];
 
-function lostBy(record: PdnGameRecord, colour: Color): boolean {
-  return record.result === (colour === WHITE ? '0-1' : '1-0');
-}
 
 /** The game played up to (not including) ply `ply`, from the record's own start (its FEN tag, if any). */
 function gameAt(record: PdnGameRecord, ply: number): Game {
@@ -94,7 +91,7 @@ for (const [i, record] of records.entries()) {
 }
 const lost = records.flatMap((record, index) => {
   const colour = playerColour(record, name);
-  return colour !== null && lostBy(record, colour) ? [{ record, index, colour }] : [];
+  return colour !== null && playerOutcome(record, colour) === LOST ? [{ record, index, colour }] : [];
 });
 console.log(`${name}: ${lost.length} lost of ${records.length} games in ${file}; ${nodes} nodes a move` + (parts > 1 ? `, part ${part}/${parts}` : ''));
 const reached = THRESHOLDS.map(() => [] as Scored[]);

@@ -10,10 +10,9 @@
 // on the same openings, not with the games that picked them.
 
 import { writeFileSync } from 'node:fs';
-import { whitePoints } from '../src/game/game.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { arg } from './args.ts';
-import { playerColour, readPdnFile } from './pdn-player.ts';
+import { playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
 
 const files = arg('pdn', '').split(',').filter(Boolean);
 const name = arg('name', '');
@@ -33,10 +32,9 @@ for (const file of files) {
     if (colour === null || record.result === '*') continue;
     const opening = record.tags.get('Opening');
     if (!opening) { untagged++; continue; }
-    const points = colour === WHITE ? whitePoints(record.result) : 1 - whitePoints(record.result);
     let row = byOpening.get(opening);
     if (!row) { row = [[0, 0, 0], [0, 0, 0]]; byOpening.set(opening, row); }
-    row[colour === WHITE ? 0 : 1][points === 1 ? 0 : points === 0 ? 2 : 1]++;
+    row[colour === WHITE ? 0 : 1][playerOutcome(record, colour)]++;
     games++;
   }
 }
@@ -48,12 +46,14 @@ if (games === 0) {
 const score = (r: number[]) => (r[0] + r[1] / 2) / Math.max(1, r[0] + r[1] + r[2]);
 /** Wins, draws and losses summed: both colours of an opening, or several openings. */
 const sum = (rows: number[][]) => rows.reduce((n, r) => [n[0] + r[0], n[1] + r[1], n[2] + r[2]], [0, 0, 0]);
-const total = sum([...byOpening.values()].flat());
+/** Every (opening, colour) tally. */
+const pairTallies = [...byOpening.values()].flat();
+const total = sum(pairTallies);
 console.log(`${games} games of ${name} in ${byOpening.size} openings${untagged ? ` (${untagged} without an Opening tag left out)` : ''}: ` +
   `+${total[0]} =${total[1]} -${total[2]}, ${(100 * score(total)).toFixed(1)}%`);
 
 // How concentrated the losses are: (opening, colour) pairs by their share of games lost.
-const pairs = [...byOpening.values()].flatMap(([w, b]) => [w, b]).filter((r) => r[0] + r[1] + r[2] > 0);
+const pairs = pairTallies.filter((r) => r[0] + r[1] + r[2] > 0);
 pairs.sort((x, y) => y[2] / (y[0] + y[1] + y[2]) - x[2] / (x[0] + x[1] + x[2]));
 if (total[2] > 0) {
   for (const share of [0.1, 0.2, 0.3, 0.5]) {

@@ -12,11 +12,10 @@
 import { defaultTableDir } from '../src/egdb/cache-dir.ts';
 import { EndgameTables } from '../src/egdb/tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN } from '../src/egdb/values.ts';
-import { whitePoints } from '../src/game/game.ts';
 import { replayPdn } from '../src/notation/pdn.ts';
-import { popcount, WHITE } from '../src/rules/position.ts';
+import { popcount } from '../src/rules/position.ts';
 import { arg } from './args.ts';
-import { playerColour, readPdnFile } from './pdn-player.ts';
+import { playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
 
 const file = arg('pdn', '');
 const name = arg('name', '');
@@ -57,8 +56,7 @@ for (const record of readPdnFile('table-entries', file)) {
     row = ours === WIN ? 'a table win' : ours === LOSS ? 'a table loss' : 'a table draw';
     break;
   }
-  const points = colour === WHITE ? whitePoints(record.result) : 1 - whitePoints(record.result);
-  counts.get(row)![points === 1 ? 0 : points === 0 ? 2 : 1]++;
+  counts.get(row)![playerOutcome(record, colour)]++;
   games++;
 }
 
