@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT } from '../src/board/geometry.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { PatternFeatures, REGION_PATTERNS } from '../src/eval/pattern/features.ts';
-import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
+import { readPatternWeightsFile } from '../src/eval/read-weights.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { type PatternWeights, WEIGHTS_VERSION, WEIGHT_UNITS, decodeWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';
 import { createEvaluator } from '../src/eval/evaluators.ts';
@@ -24,34 +24,15 @@ import { fitWeights, logLoss, scoreRows, spreadPhases } from '../src/train/fit.t
 import { TiedPatterns } from '../src/train/tied-patterns.ts';
 import { RECORD_INTS, SCORE_CLAMP, loadRecords, readRecord, saveRecords, writeRecord } from '../src/train/records.ts';
 import { isQuiet, playSelfPlayGame } from '../src/train/selfplay-game.ts';
-import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
-import type { RefRules } from './reference/reference-rules.ts';
+import { rng } from './reference/random-positions.ts';
+import { mirror, samplePositions } from './helpers/sample-positions.ts';
 
-const rulesOf = (v: Variant): RefRules => ({ geometry: v.geometry, international: v.flyingKings });
-
-function mirror(board: Board): Board {
-  const n = board.squares.length - 1;
-  const swap = [0, BLACK_MAN, BLACK_KING, WHITE_MAN, WHITE_KING];
-  const squares = board.squares.map((_, sq) => (sq === 0 ? 0 : swap[board.squares[n + 1 - sq]])) as Board['squares'];
-  return { side: board.side === 0 ? 1 : 0, squares };
-}
 
 function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2, moverPatterns = false, denseRegions = false): PatternWeights {
   const size = new PatternFeatures(variant, { moverPatterns, denseRegions }).size;
   const random = rng(seed);
   const w = () => Int16Array.from({ length: size }, () => Math.round((random() - 0.5) * 2000));
   return { variant: variant.name, phases: Array.from({ length: phases }, w), patternKings, moverPatterns, denseRegions };
-}
-
-function samplePositions(variant: Variant, count: number, seed: number): Board[] {
-  const random = rng(seed);
-  const out: Board[] = [];
-  const ref = rulesOf(variant);
-  while (out.length < count) {
-    if (out.length % 2 === 0) out.push(randomBoard(ref, random));
-    else out.push(...randomPlayout(ref, variant.toBoard(variant.startPosition()), 80, random).filter((_, i) => i % 7 === 3));
-  }
-  return out.slice(0, count);
 }
 
 /**
@@ -321,29 +302,29 @@ describe('weights file', () => {
   };
 
   it('a good file loads exactly', () => {
-    const w = readWeightsFile(write('good.json', JSON.stringify(good)), ENGLISH);
+    const w = readPatternWeightsFile(write('good.json', JSON.stringify(good)), ENGLISH);
     expect(w.phases.map((p) => Array.from(p))).toEqual(randomWeights(ENGLISH, 5).phases.map((p) => Array.from(p)));
     for (const moverPatterns of [false, true]) {
       const made = randomWeights(ENGLISH, 6, true, 3, moverPatterns);
-      const three = readWeightsFile(write('three.json', JSON.stringify(encodeWeights(made))), ENGLISH);
+      const three = readPatternWeightsFile(write('three.json', JSON.stringify(encodeWeights(made))), ENGLISH);
       expect(three.phases.map((p) => Array.from(p))).toEqual(made.phases.map((p) => Array.from(p)));
       expect(three.moverPatterns).toBe(moverPatterns);
       expect(three.denseRegions).toBe(false);
     }
     const dense = randomWeights(ENGLISH, 7, true, 2, false, true);
-    const read = readWeightsFile(write('dense.json', JSON.stringify(encodeWeights(dense))), ENGLISH);
+    const read = readPatternWeightsFile(write('dense.json', JSON.stringify(encodeWeights(dense))), ENGLISH);
     expect(read.phases.map((p) => Array.from(p))).toEqual(dense.phases.map((p) => Array.from(p)));
     expect(read.denseRegions).toBe(true);
     expect(read.phases[0].length).toBe(32 * REGION_PATTERNS + 32 + 11 + 1);
   });
   it('a missing file is named', () => {
-    expect(() => readWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
+    expect(() => readPatternWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
   });
   it('a truncated file is refused', () => {
     const text = JSON.stringify(good);
-    expect(() => readWeightsFile(write('cut.json', text.slice(0, text.length / 2)), ENGLISH)).toThrow(/not valid JSON \(truncated/);
+    expect(() => readPatternWeightsFile(write('cut.json', text.slice(0, text.length / 2)), ENGLISH)).toThrow(/not valid JSON \(truncated/);
     const shortened = { ...good, opening: good.opening!.slice(0, 4000) };
-    expect(() => readWeightsFile(write('short.json', JSON.stringify(shortened)), ENGLISH)).toThrow(/opening weights hold 1500 values, expected \d+ \(truncated\?\)/);
+    expect(() => readPatternWeightsFile(write('short.json', JSON.stringify(shortened)), ENGLISH)).toThrow(/opening weights hold 1500 values, expected \d+ \(truncated\?\)/);
   });
   it('another variant, another version, another layout or a damaged payload is refused', () => {
     expect(() => decodeWeights(good, INTERNATIONAL, 'f')).toThrow(/made for "english", not international/);

@@ -5,6 +5,7 @@
 // last unit). Every field is checked on load and nothing half-read is ever used.
 
 import type { Variant } from '../../rules/variant.ts';
+import { base64Bytes, toBase64 } from '../base64.ts';
 import { MAX_PHASES, weightsPerPhase } from './features.ts';
 
 export const WEIGHTS_FORMAT = 'damka-pattern-weights';
@@ -75,8 +76,8 @@ export function encodeWeights(w: PatternWeights, about?: Record<string, unknown>
   // Fields in the order that files have always had: format, version, variant, size, checksum, weights, about.
   const version = w.denseRegions ? WEIGHTS_VERSION : !plain ? PHASES_VERSION : w.patternKings ? 2 : 1;
   const weights = plain
-    ? { opening: toBase64(w.phases[0]), endgame: toBase64(w.phases[1]) }
-    : { phases: w.phases.map(toBase64), moverPatterns: w.moverPatterns, ...(w.denseRegions ? { denseRegions: true } : {}) };
+    ? { opening: int16Base64(w.phases[0]), endgame: int16Base64(w.phases[1]) }
+    : { phases: w.phases.map(int16Base64), moverPatterns: w.moverPatterns, ...(w.denseRegions ? { denseRegions: true } : {}) };
   return { format: WEIGHTS_FORMAT, version, variant: w.variant, size, checksum: checksum(w.phases), ...weights, ...(about ? { about } : {}) };
 }
 
@@ -117,35 +118,14 @@ export function decodeWeights(data: unknown, variant: Variant, source: string): 
   return { variant: variant.name, phases, patternKings: f.version !== 1, moverPatterns, denseRegions };
 }
 
-function toBase64(a: Int16Array): string {
+function int16Base64(a: Int16Array): string {
   const bytes = new Uint8Array(a.length * 2);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < a.length; i++) view.setInt16(i * 2, a[i], true);
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
+  return toBase64(bytes);
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/**
- * Base64 to bytes: Node's Buffer where there is one (Node's atob is slow), else atob; null for
- * text that is not base64 (Buffer skips stray characters instead: the length and checksum
- * checks catch that).
- */
-function base64Bytes(text: string): Uint8Array | null {
-  const B = (globalThis as { Buffer?: { from(s: string, enc: string): Uint8Array } }).Buffer;
-  if (B) return B.from(text, 'base64');
-  let raw: string;
-  try {
-    raw = atob(text);
-  } catch {
-    return null;
-  }
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
 
 function fromBase64(text: string, size: number, what: string, fail: (why: string) => never): Int16Array {
   const bytes = base64Bytes(text);
