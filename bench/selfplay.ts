@@ -14,7 +14,7 @@
 // --first G starts at game G (even), to add games to a match without replaying the first ones.
 
 import { createEvaluator } from '../src/eval/evaluators.ts';
-import { readWeightsFile } from '../src/eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../src/eval/read-weights.ts';
 import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { whitePoints } from '../src/game/game.ts';

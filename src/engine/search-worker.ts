@@ -14,7 +14,7 @@ import { DEFAULT_WARM_UP, warmUp } from '../search/warm-up.ts';
 import { arriveAndWait } from './arrival-barrier.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
-import { readWeightsFile } from '../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../eval/read-weights.ts';
 import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { EndgameTables, tablesPossible } from '../egdb/tables.ts';

@@ -4,17 +4,18 @@ import type { Variant } from '../rules/variant.ts';
 import { ClassicEvaluator } from './classic.ts';
 import { GenericEvaluator } from './generic.ts';
 import { LascaEvaluator } from './lasca.ts';
+import { NetworkEvaluator } from './network/evaluator.ts';
 import { PatternEvaluator } from './pattern/evaluator.ts';
 import { shippedWeights } from './pattern/shipped.ts';
-import type { PatternWeights } from './pattern/weights-file.ts';
+import { type LearnedWeights, isNetwork } from './learned-weights.ts';
 import type { EvalKind, PositionEvaluator } from './position-evaluator.ts';
 import { hasWeights } from './weights.ts';
 
 export interface EvalChoice {
   /** Default: the learned evaluation where the variant ships weights, else the classic one. */
   kind?: EvalKind;
-  /** Weights to use instead of the shipped ones (a file read by the caller). */
-  weights?: PatternWeights;
+  /** Weights to use instead of the shipped ones (a file read by the caller): pattern weights or a network. */
+  weights?: LearnedWeights;
 }
 
 export function createEvaluator(variant: Variant, choice: EvalChoice = {}): PositionEvaluator {
@@ -24,6 +25,7 @@ export function createEvaluator(variant: Variant, choice: EvalChoice = {}): Posi
   // evaluation, whichever kind is asked for: the Hub and the CLI ask for `pattern` by default.
   if (!hasWeights(variant.name) && !choice.weights && !shippedWeights(variant)) return new GenericEvaluator(variant);
   if (choice.kind === 'classic') return new ClassicEvaluator(variant);
+  if (choice.weights && isNetwork(choice.weights)) return new NetworkEvaluator(variant, choice.weights);
   const weights = choice.weights ?? shippedWeights(variant);
   if (weights) return new PatternEvaluator(variant, weights);
   if (choice.kind === 'pattern') throw new Error(`no learned evaluation weights ship for ${variant.name}`);

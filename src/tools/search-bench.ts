@@ -2,7 +2,7 @@
 // each from an empty table, so that the node total is a signature of the build: the same
 // code gives the same number on any machine, and a change in it shows a change in search.
 
-import type { PatternWeights } from '../eval/pattern/weights-file.ts';
+import type { LearnedWeights } from '../eval/learned-weights.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readFileSync } from 'node:fs';
@@ -56,7 +56,7 @@ export function runSearchBench(
   variant: Variant, depth: number, positions: BenchPosition[],
   onPosition?: (index: number, id: string, nodes: number, ms: number) => void,
   evalKind?: EvalKind,
-  weights?: PatternWeights,
+  weights?: LearnedWeights,
 ): BenchResult {
   const searcher = new Searcher(variant, BENCH_TT_MB, {}, createEvaluator(variant, { kind: evalKind, weights }));
   let nodes = 0, ms = 0;

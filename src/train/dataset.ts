@@ -2,8 +2,11 @@
 // phase, its result and its game, laid out flat (CSR) so that a million positions fit in a
 // few typed arrays and an epoch never allocates.
 
+import { ClassicEvaluator } from '../eval/classic.ts';
 import { PatternFeatures } from '../eval/pattern/features.ts';
 import { Position } from '../rules/position.ts';
+import type { Variant } from '../rules/variant.ts';
+import { fitScale, logLoss } from './fit.ts';
 import { RECORD_INTS, readRecord } from './records.ts';
 
 export interface SparseData {
@@ -64,9 +67,27 @@ export function buildDataset(features: PatternFeatures, records: Int32Array): Tr
  * a thin signal (one bit a game for a hundred positions); the search's score says something
  * of each position itself.
  */
-export function withTargets(d: TrainingData, resultWeight: number, scale: number): void {
+export function withTargets(d: { count: number; y: Float32Array; result: Float32Array; search: Float32Array }, resultWeight: number, scale: number): void {
   for (let i = 0; i < d.count; i++) {
     const s = d.search[i];
     d.y[i] = Number.isNaN(s) ? d.result[i] : resultWeight * d.result[i] + (1 - resultWeight) / (1 + Math.exp(-s / scale));
   }
+}
+
+/**
+ * Fits the sigmoid's scale (centi-men) to the classic evaluation's scores of the positions
+ * against their games' results, then sets every row's target with it (withTargets). Returns
+ * the scale and the classic evaluation's loss against the targets and against the results
+ * alone, as a yardstick for the fit that follows.
+ */
+export function fitTargets(
+  records: Int32Array, variant: Variant, d: { count: number; y: Float32Array; result: Float32Array; search: Float32Array }, resultWeight: number,
+): { scale: number; classicLoss: number; resultsLoss: number } {
+  const classic = new ClassicEvaluator(variant);
+  const pos = new Position();
+  const scores = new Float64Array(d.count);
+  for (let i = 0; i < d.count; i++) { readRecord(records, i, pos); scores[i] = classic.evaluate(pos); }
+  const scale = fitScale(scores, d.result);
+  withTargets(d, resultWeight, scale);
+  return { scale, classicLoss: logLoss(scores, d.y, scale), resultsLoss: logLoss(scores, d.result, scale) };
 }

@@ -70,6 +70,19 @@ export function gameRecords(positions: readonly Position[], whiteScore: number, 
   return out;
 }
 
+/**
+ * The records of several files as one, in order. Game numbers restart in each file: the n-th
+ * file's are moved up by n * 10,000,000 to keep them apart, so that whole games stay together
+ * (and a game held out stays held out: the offset is a multiple of 10).
+ */
+export function loadRecordFiles(files: readonly string[], variant: string): Int32Array {
+  return concatRecords(files.map((f, n) => {
+    const r = loadRecords(f, variant).slice();
+    for (let i = 7; i < r.length; i += RECORD_INTS) r[i] += n * 10_000_000;
+    return r;
+  }));
+}
+
 /** Several runs of records as one, in order. */
 export function concatRecords(parts: readonly Int32Array[]): Int32Array {
   const out = new Int32Array(parts.reduce((n, p) => n + p.length, 0));

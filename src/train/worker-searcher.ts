@@ -2,7 +2,7 @@
 // a task asks for another variant, evaluation, weights file or table size.
 
 import { createEvaluator } from '../eval/evaluators.ts';
-import { readWeightsFile } from '../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../eval/read-weights.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Variant } from '../rules/variant.ts';
 import { Searcher } from '../search/search.ts';

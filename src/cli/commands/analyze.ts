@@ -1,5 +1,5 @@
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';

@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import { BENCH_DEPTH, benchVariants, readBenchPositions, runEngineBench, runSearchBench } from '../../tools/search-bench.ts';
 import { variantHelp } from '../variant-option.ts';
 import { guarded, parseIntOption } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import { type Socket, connect, createServer } from 'node:net';
 import { Command } from 'commander';
 import { WorkerEngine } from '../../engine/worker-engine.ts';

@@ -7,22 +7,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, Option } from 'commander';
-import { ClassicEvaluator } from '../../eval/classic.ts';
 import { defaultWeights } from '../../eval/weights.ts';
 import { MAX_PHASES, PatternFeatures } from '../../eval/pattern/features.ts';
-import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { readPatternWeightsFile } from '../../eval/read-weights.ts';
 import { WEIGHT_UNITS, encodeWeights, quantize } from '../../eval/pattern/weights-file.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
-import { Position } from '../../rules/position.ts';
 import { getVariant } from '../../rules/variants.ts';
-import { buildDataset, withTargets } from '../../train/dataset.ts';
-import { fitScale, fitWeights, logLoss, spreadPhases } from '../../train/fit.ts';
+import { buildDataset, fitTargets } from '../../train/dataset.ts';
+import { fitWeights, spreadPhases } from '../../train/fit.ts';
 import { TiedPatterns } from '../../train/tied-patterns.ts';
-import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, readRecord, saveRecords } from '../../train/records.ts';
+import { RECORD_INTS, concatRecords, everyNthGame, loadRecordFiles, loadRecords, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
+import { fitNetworkCommand } from './train-network.ts';
 import { Progress } from '../progress.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -170,32 +169,19 @@ function fitCommand(): Command {
         phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns), denseRegions: Boolean(o.denseRegions),
       });
       const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
-      // Game numbers restart in each file: keep them apart so that whole games stay together.
-      const parts = files.map((f, n) => {
-        const r = loadRecords(f, variant.name).slice();
-        for (let i = 7; i < r.length; i += RECORD_INTS) r[i] += n * 10_000_000;
-        return r;
-      });
-      const records = concatRecords(parts);
+      const records = loadRecordFiles(files, variant.name);
       const built = buildDataset(features, records);
       const tied = o.tiePatterns ? new TiedPatterns(features) : null;
       const data = tied ? tied.extend(built) : built;
       const isValidation = (row: number) => data.game[row] % 10 === 0;
       say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
 
-      // The sigmoid's scale, fitted to the classic evaluation's scores (centi-men).
-      const classic = new ClassicEvaluator(variant);
-      const pos = new Position();
-      const classicScores = new Float64Array(data.count);
-      for (let i = 0; i < data.count; i++) { readRecord(records, i, pos); classicScores[i] = classic.evaluate(pos); }
-      const scale = fitScale(classicScores, data.result);
-      withTargets(data, resultWeight, scale);
+      const { scale, classicLoss, resultsLoss } = fitTargets(records, variant, data, resultWeight);
       say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
-        `classic evaluation loss ${logLoss(classicScores, data.y, scale).toFixed(5)} (results alone ${logLoss(classicScores, data.result, scale).toFixed(5)})`);
-
+        `classic evaluation loss ${classicLoss.toFixed(5)} (results alone ${resultsLoss.toFixed(5)})`);
       let init: Float64Array[];
       if (o.init) {
-        const w = readWeightsFile(o.init, variant);
+        const w = readPatternWeightsFile(o.init, variant);
         if (!w.patternKings) throw new Error(`--init ${o.init}: weights of version 1 (patterns without kings) cannot start a fit of this build's features`);
         if (w.moverPatterns && !features.moverPatterns) throw new Error(`--init ${o.init}: weights with two pattern tables cannot start a fit with one (add --mover-patterns)`);
         if (w.denseRegions && !features.denseRegions) throw new Error(`--init ${o.init}: weights of dense regions cannot start a fit without them (add --dense-regions)`);
@@ -248,7 +234,7 @@ function fitCommand(): Command {
 
 export function trainCommand(): Command {
   const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
-  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand(), fitNetworkCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
   return cmd;
 }
 

@@ -4,7 +4,7 @@
 // Every bad line gets `error message="..."` and the session goes on.
 
 import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
-import { readWeightsFile } from '../../eval/pattern/read-weights.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
 import { NotationError } from '../../notation/errors.ts';

@@ -1,0 +1,67 @@
+// `damka train fit-network`: a network evaluation (src/eval/network/) fitted to self-play
+// data, written as a network file that `--weights` (or the Hub's `weights`) loads.
+
+import { writeFileSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { NETWORK_INPUTS, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
+import { getVariant } from '../../rules/variants.ts';
+import { fitTargets } from '../../train/dataset.ts';
+import { fitNetwork, initialNetwork } from '../../train/network-fit.ts';
+import { networkRows } from '../../train/network-rows.ts';
+import { loadRecordFiles } from '../../train/records.ts';
+import { guarded, parseIntOption } from '../errors.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+export function fitNetworkCommand(): Command {
+  return new Command('fit-network')
+    .description('fit a network evaluation (English) to data from "damka train selfplay"; load it with --weights')
+    .addOption(new Option('-v, --variant <name>', 'the game (networks are English only so far)').default('english'))
+    .requiredOption('-d, --data <files>', 'data files from "damka train selfplay" or "train import", comma-separated')
+    .requiredOption('-o, --out <file>', 'network file to write')
+    .option('--hidden <h1,h2>', `units of the two hidden layers, multiples of ${UNIT_GROUP}`, '64,16')
+    .option('--lr <x>', 'Adam learning rate (halved after each epoch that does not improve the held-out loss)', '0.001')
+    .option('--batch <n>', 'positions a step', '256')
+    .option('--epochs <n>', 'most epochs', '30')
+    .option('--patience <n>', 'epochs without a better held-out loss before stopping', '4')
+    .option('--seed <n>', 'seed of the starting weights and the shuffles', '1')
+    .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.25')
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      if (variant.name !== 'english') throw new Error(`networks are for English draughts only so far, not ${variant.name}`);
+      const hidden = o.hidden.split(',').map((s) => Number(s.trim()));
+      if (hidden.length !== 2 || !hidden.every((h) => Number.isInteger(h) && h >= UNIT_GROUP && h <= 1024 && h % UNIT_GROUP === 0)) {
+        throw new Error(`--hidden wants two sizes, multiples of ${UNIT_GROUP} from ${UNIT_GROUP} to 1024 (like 64,16), got "${o.hidden}"`);
+      }
+      const lr = Number(o.lr);
+      if (!(lr > 0 && lr < 1)) throw new Error(`--lr must be a number between 0 and 1, got "${o.lr}"`);
+      const resultWeight = Number(o.resultWeight);
+      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
+      const batch = parseIntOption('batch', o.batch, 1, 1_000_000), maxEpochs = parseIntOption('epochs', o.epochs, 1, 10_000);
+      const patience = parseIntOption('patience', o.patience, 1, 1000), seed = parseIntOption('seed', o.seed, 0, 2 ** 31 - 1);
+      const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
+      const records = loadRecordFiles(files, variant.name);
+      const rows = networkRows(records);
+      const [h1, h2] = hidden;
+      say(`${rows.count} positions from ${files.length} file(s); network ${NETWORK_INPUTS}-${h1}-${h2}-1`);
+      const { scale, classicLoss, resultsLoss } = fitTargets(records, variant, rows, resultWeight);
+      say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
+        `classic evaluation loss ${classicLoss.toFixed(5)} (results alone ${resultsLoss.toFixed(5)})`);
+      const started = performance.now();
+      const fit = fitNetwork(rows, initialNetwork(h1, h2, seed), {
+        hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
+        isValidation: (row) => rows.game[row] % 10 === 0,
+        onEpoch: (e, tl, vl, s) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)} (${s.toFixed(0)} s)`),
+      });
+      const about = {
+        command: `damka train fit-network ${process.argv.slice(4).join(' ')}`,
+        positions: rows.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
+        scale: Number(scale.toFixed(2)), resultWeight, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
+        trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
+      };
+      const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
+      writeFileSync(o.out, `${JSON.stringify(file)}\n`);
+      say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} ` +
+        `(${((performance.now() - started) / 1000).toFixed(0)} s) -> ${o.out}`);
+    }));
+}

@@ -1,0 +1,54 @@
+// The network evaluation: a small network (128 inputs, the pieces on the squares from the side
+// to move's view, two hidden layers of clipped ReLUs) computed by a WebAssembly kernel
+// (kernel.ts). From the side to move's view, so a position and its colour-swapped mirror give
+// the network the same inputs and score exactly the same: no symmetry to get wrong.
+
+import { stepDownLeft, stepDownRight, stepUpLeft, stepUpRight } from '../../rules/diagonal-8x8.ts';
+import { type Position, WHITE } from '../../rules/position.ts';
+import type { Variant } from '../../rules/variant.ts';
+import type { PositionEvaluator } from '../position-evaluator.ts';
+import { type NetworkRun, instantiateNetwork } from './kernel.ts';
+import type { NetworkWeights } from './network-file.ts';
+
+/** Scores stay well inside the search's won and lost range, whatever the network says. */
+const LIMIT = 20000;
+
+export class NetworkEvaluator implements PositionEvaluator {
+  sideToMoveStuck = false;
+  private readonly run: NetworkRun;
+  private readonly scale: number;
+
+  constructor(readonly variant: Variant, weights: NetworkWeights) {
+    if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
+    if (variant.name !== 'english') throw new Error(`evaluation networks are for English draughts only, not ${variant.name}`);
+    this.run = instantiateNetwork(weights);
+    this.scale = weights.scale;
+  }
+
+  evaluate(pos: Position): number {
+    // English: square n is bit n - 1 of the low word; White moves up (towards square 1).
+    const k = pos.kLo, w = pos.wLo, b = pos.bLo, empty = ~(w | b);
+    let z: number;
+    if (pos.side === WHITE) {
+      const kings = w & k;
+      this.sideToMoveStuck = ((stepUpLeft(w) | stepUpRight(w) | stepDownLeft(kings) | stepDownRight(kings)) & empty) === 0;
+      z = this.run(w & ~k, kings, b & ~k, b & k);
+    } else {
+      // Black sees the board turned half a turn: square n is its square 33 - n, bit 31 - i.
+      const kings = b & k;
+      this.sideToMoveStuck = ((stepDownLeft(b) | stepDownRight(b) | stepUpLeft(kings) | stepUpRight(kings)) & empty) === 0;
+      z = this.run(reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
+    }
+    const s = Math.round(z * this.scale);
+    return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s;
+  }
+}
+
+/** Bit i to bit 31 - i. */
+export function reverseBits(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16);
+}

@@ -1,0 +1,98 @@
+// The network's arithmetic in WebAssembly (AssemblyScript source; `npm run build:kernel`
+// compiles it into kernel-wasm.ts, which is what the evaluator loads). Plain JavaScript has no
+// vector instructions: the same network there cost over ten times as much as the pattern
+// evaluation, here less. Integer weights, as the shipped file's are quantised on load
+// (network.ts): the first layer's outputs are 16-bit (127 = 1.0), the second layer's weights
+// 16-bit (64 = 1.0), so that its products sum in 32-bit lanes with no overflow.
+//
+// Memory, from the first 16-byte boundary past the module's own data: W1 (inputs x H1, i16,
+// row by input), B1 (H1, i16), W2 (i16, in pairs of hidden inputs: for each pair, for each
+// output k, the weights of the pair's two inputs), B2 (H2, i32), W3 (H2, f32); then scratch:
+// the hidden layer (H1, i16) and the active inputs' rows (24 i32: a position has at most 24 pieces).
+
+const WEIGHTS: usize = (__heap_base + 15) & ~15;
+const INPUTS: i32 = 128;
+
+let H1: i32 = 0;
+let H2: i32 = 0;
+let w1: usize = 0;
+let b1: usize = 0;
+let w2: usize = 0;
+let b2: usize = 0;
+let w3: usize = 0;
+let hidden: usize = 0;
+let rows: usize = 0;
+let b3: f32 = 0;
+let scale2: f32 = 1;
+
+/** Lays out a network of 128 inputs, h1 and h2 hidden units (multiples of 16); returns where its weights go. */
+export function setup(h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
+  H1 = h1; H2 = h2; b3 = bias3; scale2 = secondScale;
+  w1 = WEIGHTS;
+  b1 = w1 + <usize>(INPUTS * H1 * 2);
+  w2 = b1 + <usize>(H1 * 2);
+  b2 = w2 + <usize>(H1 * H2 * 2);
+  w3 = b2 + <usize>(H2 * 4);
+  hidden = w3 + <usize>(H2 * 4);
+  rows = hidden + <usize>(H1 * 2);
+  return WEIGHTS;
+}
+
+/** Bytes of memory the network set up needs. */
+export function needed(): usize {
+  return rows + 24 * 4;
+}
+
+/**
+ * The network's output (before the logistic) for the side to move's men and kings and the
+ * opponent's, one bit a square from that side's view (bit n - 1 is square n).
+ */
+export function evaluate(ownMen: u32, ownKings: u32, oppMen: u32, oppKings: u32): f32 {
+  // The active inputs' rows of W1, as byte offsets.
+  let n: usize = 0;
+  const rowBytes = H1 * 2;
+  for (let x = ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
+  for (let x = ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
+  for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
+  for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+
+  // First layer: each group of eight hidden units summed over the inputs in one register.
+  const zero = i16x8.splat(0), one = i16x8.splat(127);
+  const end = <usize>rowBytes;
+  for (let o: usize = 0; o < end; o += 16) {
+    let s = v128.load(b1 + o);
+    for (let i: usize = 0; i < n; i++) s = i16x8.add_sat_s(s, v128.load(w1 + <usize>load<i32>(rows + (i << 2)) + o));
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s, zero), one));
+  }
+
+  // Second layer, sixteen outputs at a time: each pair of hidden units is broadcast and
+  // multiplied into four lanes of outputs at once. Two pairs a step, as independent sums, and
+  // no test for zero units: a branch there mispredicts more than the products cost.
+  let z: f32 = b3;
+  const pairs = H1 >> 1;
+  const sc = f32x4.splat(scale2), fz = f32x4.splat(0), f1 = f32x4.splat(1);
+  for (let g = 0; g < H2; g += 16) {
+    let s0 = i32x4.splat(0), s1 = i32x4.splat(0), s2 = i32x4.splat(0), s3 = i32x4.splat(0);
+    for (let p = 0; p < pairs; p += 2) {
+      const u = i32x4.splat(load<i32>(hidden + <usize>(p << 2)));
+      const v = i32x4.splat(load<i32>(hidden + <usize>((p + 1) << 2)));
+      const r = w2 + <usize>((p * H2 + g) * 4), q = r + <usize>(H2 * 4);
+      s0 = i32x4.add(s0, i32x4.add(i32x4.dot_i16x8_s(u, v128.load(r)), i32x4.dot_i16x8_s(v, v128.load(q))));
+      s1 = i32x4.add(s1, i32x4.add(i32x4.dot_i16x8_s(u, v128.load(r, 16)), i32x4.dot_i16x8_s(v, v128.load(q, 16))));
+      s2 = i32x4.add(s2, i32x4.add(i32x4.dot_i16x8_s(u, v128.load(r, 32)), i32x4.dot_i16x8_s(v, v128.load(q, 32))));
+      s3 = i32x4.add(s3, i32x4.add(i32x4.dot_i16x8_s(u, v128.load(r, 48)), i32x4.dot_i16x8_s(v, v128.load(q, 48))));
+    }
+    const bb = b2 + <usize>(g * 4), wb = w3 + <usize>(g * 4);
+    let t = f32x4.mul(clip(i32x4.add(s0, v128.load(bb)), sc, fz, f1), v128.load(wb));
+    t = f32x4.add(t, f32x4.mul(clip(i32x4.add(s1, v128.load(bb, 16)), sc, fz, f1), v128.load(wb, 16)));
+    t = f32x4.add(t, f32x4.mul(clip(i32x4.add(s2, v128.load(bb, 32)), sc, fz, f1), v128.load(wb, 32)));
+    t = f32x4.add(t, f32x4.mul(clip(i32x4.add(s3, v128.load(bb, 48)), sc, fz, f1), v128.load(wb, 48)));
+    z += f32x4.extract_lane(t, 0) + f32x4.extract_lane(t, 1) + f32x4.extract_lane(t, 2) + f32x4.extract_lane(t, 3);
+  }
+  return z;
+}
+
+// @ts-ignore: decorator
+@inline function clip(x: v128, scale: v128, lo: v128, hi: v128): v128 {
+  return f32x4.min(f32x4.max(f32x4.mul(f32x4.convert_i32x4_s(x), scale), lo), hi);
+}

@@ -1,0 +1,34 @@
+// Training positions as the network reads them: each position's active inputs (its pieces
+// from the side to move's view, network-fit.ts networkInputs), laid out flat as the pattern
+// fit's rows are (dataset.ts), with its result, self-play score and game.
+
+import { Position } from '../rules/position.ts';
+import { type NetworkRows, networkInputs } from './network-fit.ts';
+import { RECORD_INTS, readRecord } from './records.ts';
+
+export interface NetworkTrainingRows extends NetworkRows {
+  /** The game's result from the side to move (0, 0.5, 1). */
+  result: Float32Array;
+  /** The self-play search's score (centi-men), NaN where there is none. */
+  search: Float32Array;
+}
+
+export function networkRows(records: Int32Array): NetworkTrainingRows {
+  const count = records.length / RECORD_INTS;
+  const offsets = new Int32Array(count + 1), inputs = new Int32Array(count * 24);
+  const result = new Float32Array(count), search = new Float32Array(count), game = new Int32Array(count);
+  const pos = new Position(), row = new Int32Array(64);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    const r = readRecord(records, i, pos);
+    const n = networkInputs(pos, row);
+    if (n > 24) throw new Error(`training position ${i} has ${n} pieces, more than an English board holds`);
+    inputs.set(row.subarray(0, n), at);
+    at += n;
+    offsets[i + 1] = at;
+    result[i] = r.result / 2;
+    search[i] = r.score ?? NaN;
+    game[i] = r.game;
+  }
+  return { count, offsets, inputs: inputs.subarray(0, at), y: result.slice(), result, search, game };
+}

@@ -1,0 +1,174 @@
+// The network evaluation: the WebAssembly kernel against the floating-point network it
+// approximates, colour symmetry, the file format's checks, and the fit.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileKernel } from '../scripts/build-kernel.mjs';
+import { createEvaluator } from '../src/eval/evaluators.ts';
+import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
+import { KERNEL_WASM } from '../src/eval/network/kernel-wasm.ts';
+import { NETWORK_VERSION, type NetworkWeights, decodeNetwork, encodeNetwork, networkLayout } from '../src/eval/network/network-file.ts';
+import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
+import { shippedWeights } from '../src/eval/pattern/shipped.ts';
+import { readPatternWeightsFile, readWeightsFile } from '../src/eval/read-weights.ts';
+import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+import { Searcher } from '../src/search/search.ts';
+import { FloatNetwork, type NetworkRows, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
+import { mirror, samplePositions } from './helpers/sample-positions.ts';
+import { rng } from './reference/random-positions.ts';
+
+/** A network with random parameters of a trained network's size. */
+function randomNetwork(h1: number, h2: number, seed: number): NetworkWeights {
+  const p = initialNetwork(h1, h2, seed), at = networkLayout(h1, h2), random = rng(seed + 1);
+  // Biases too, and a last layer large enough that the output spans a few men.
+  for (let j = 0; j < h1; j++) p[at.b1 + j] = (random() - 0.3) * 0.5;
+  for (let k = 0; k < h2; k++) { p[at.b2 + k] = (random() - 0.3) * 0.5; p[at.w3 + k] = (random() - 0.5) * 4; }
+  return { kind: 'network', variant: 'english', hidden: [h1, h2], scale: 75, parameters: p };
+}
+
+const positions = samplePositions(ENGLISH, 2000, 7).map((b) => ENGLISH.fromBoard(b));
+
+describe('network kernel', () => {
+  it('the committed module is what the AssemblyScript source compiles to', async () => {
+    const bytes = await compileKernel();
+    expect(Buffer.from(bytes).toString('base64')).toBe(KERNEL_WASM);
+  }, 60_000);
+
+  for (const [h1, h2] of [[64, 16], [32, 32]] as const) {
+    it(`${h1}-${h2}: integer kernel scores within a few centi-men of the floating-point network`, () => {
+      const w = randomNetwork(h1, h2, h1 + h2);
+      const kernel = new NetworkEvaluator(ENGLISH, w), float = new FloatNetwork(h1, h2, w.parameters);
+      const inputs = new Int32Array(24);
+      let worst = 0, sum = 0, spread = 0;
+      for (const pos of positions) {
+        const n = networkInputs(pos, inputs);
+        const exact = float.forward(inputs, 0, n) * w.scale;
+        const d = Math.abs(kernel.evaluate(pos) - exact);
+        worst = Math.max(worst, d); sum += d; spread += Math.abs(exact);
+      }
+      expect(spread / positions.length).toBeGreaterThan(30);
+      expect(sum / positions.length).toBeLessThan(3);
+      expect(worst).toBeLessThan(20);
+    });
+  }
+
+  it('is colour-symmetric: a position and its colour-swapped mirror score the same for their side to move', () => {
+    const e = new NetworkEvaluator(ENGLISH, randomNetwork(64, 16, 3));
+    for (const board of samplePositions(ENGLISH, 2000, 11)) {
+      const a = e.evaluate(ENGLISH.fromBoard(board)), stuckA = e.sideToMoveStuck;
+      expect(e.evaluate(ENGLISH.fromBoard(mirror(board)))).toBe(a);
+      expect(e.sideToMoveStuck).toBe(stuckA);
+    }
+  });
+
+  it('says when the side to move has no step exactly as the pattern evaluation does', () => {
+    const e = new NetworkEvaluator(ENGLISH, randomNetwork(64, 16, 4)), p = new PatternEvaluator(ENGLISH, shippedWeights(ENGLISH)!);
+    let stuck = 0;
+    for (const pos of positions) {
+      e.evaluate(pos); p.evaluate(pos);
+      expect(e.sideToMoveStuck).toBe(p.sideToMoveStuck);
+      if (e.sideToMoveStuck) stuck++;
+    }
+    // Random positions are seldom blocked: one that is, for either side to move. White's man
+    // on 32 faces Black's men on 27 and 28 (a capture is no step); Black's men on 1 and 2
+    // face White's on 5, 6 and 7.
+    for (const side of [0, 1] as const) {
+      const squares = Array.from({ length: 33 }, () => 0);
+      squares[32] = WHITE_MAN; squares[27] = BLACK_MAN; squares[28] = BLACK_MAN;
+      if (side === 1) { squares[32] = 0; squares[1] = BLACK_MAN; squares[2] = BLACK_MAN; squares[27] = 0; squares[28] = 0; squares[5] = WHITE_MAN; squares[6] = WHITE_MAN; squares[7] = WHITE_MAN; }
+      const blocked = ENGLISH.fromBoard({ side, squares } as unknown as Board);
+      e.evaluate(blocked); p.evaluate(blocked);
+      expect(e.sideToMoveStuck).toBe(true);
+      expect(p.sideToMoveStuck).toBe(true);
+    }
+    expect(stuck).toBeLessThan(positions.length);
+  });
+
+  it('plays: the search with a network finds a legal move', () => {
+    const e = createEvaluator(ENGLISH, { weights: randomNetwork(64, 16, 5) });
+    expect(e).toBeInstanceOf(NetworkEvaluator);
+    const r = new Searcher(ENGLISH, 4, {}, e).search(ENGLISH.startPosition(), { limits: { depth: 6 } });
+    expect(r.move).not.toBeNull();
+    expect(ENGLISH.legalMoves(ENGLISH.startPosition()).some((m) => JSON.stringify(m) === JSON.stringify(r.move))).toBe(true);
+  });
+});
+
+describe('network file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-network-'));
+  const write = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const w = randomNetwork(32, 16, 9);
+  const good = encodeNetwork(w, { note: 'test' });
+
+  it('a good file loads exactly, and as the evaluation', () => {
+    const read = readWeightsFile(write('good.json', JSON.stringify(good)), ENGLISH) as NetworkWeights;
+    expect(read.kind).toBe('network');
+    expect(read.hidden).toEqual([32, 16]);
+    expect(Array.from(read.parameters)).toEqual(Array.from(w.parameters));
+    const a = new NetworkEvaluator(ENGLISH, read), b = new NetworkEvaluator(ENGLISH, w);
+    for (const pos of positions.slice(0, 200)) expect(a.evaluate(pos)).toBe(b.evaluate(pos));
+  });
+
+  it('refuses a damaged, truncated, wrong-variant or wrong-version file with its reason', () => {
+    const bad = (name: string, data: unknown) => () => readWeightsFile(write(name, JSON.stringify(data)), ENGLISH);
+    expect(() => readWeightsFile(write('cut.json', JSON.stringify(good).slice(0, 500)), ENGLISH)).toThrow(/not valid JSON \(truncated/);
+    expect(bad('short.json', { ...good, parameters: good.parameters.slice(0, 400) })).toThrow(/holds \d+ parameters, a 128-32-16-1 network has \d+ \(truncated\?\)/);
+    const flipped = good.parameters.slice(0, 100) + (good.parameters[100] === 'A' ? 'B' : 'A') + good.parameters.slice(101);
+    expect(bad('damaged.json', { ...good, parameters: flipped })).toThrow(/checksum does not match/);
+    expect(bad('version.json', { ...good, version: NETWORK_VERSION + 1 })).toThrow(new RegExp(`version ${NETWORK_VERSION + 1}, this build reads version ${NETWORK_VERSION}`));
+    expect(bad('hidden.json', { ...good, hidden: [30, 16] })).toThrow(/hidden layers \[30,16\]/);
+    expect(() => decodeNetwork({ ...good, variant: 'international' }, ENGLISH, 'x.json')).toThrow(/made for "international", not english/);
+    expect(() => decodeNetwork(good, INTERNATIONAL, 'x.json')).toThrow(/made for "english", not international/);
+    expect(() => readWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
+    // Where pattern weights are needed (the start of a pattern fit), a network is refused by name.
+    expect(() => readPatternWeightsFile(write('net.json', JSON.stringify(good)), ENGLISH)).toThrow(/a network, not pattern weights/);
+  });
+});
+
+describe('network fit', () => {
+  it('learns a teacher network\'s outputs from positions labelled by it', () => {
+    // Targets from a known network; a student of the same shape, started elsewhere, should
+    // come close to the teacher's loss (the targets' own entropy) and to its outputs.
+    const teacher = new FloatNetwork(16, 16, randomNetwork(16, 16, 21).parameters);
+    const boards = samplePositions(ENGLISH, 6000, 5);
+    const count = boards.length, offsets = new Int32Array(count + 1), all: number[] = [], y = new Float32Array(count), game = new Int32Array(count);
+    const row = new Int32Array(24);
+    boards.forEach((b, i) => {
+      const n = networkInputs(ENGLISH.fromBoard(b), row);
+      all.push(...row.subarray(0, n));
+      offsets[i + 1] = all.length;
+      y[i] = 1 / (1 + Math.exp(-teacher.forward(row, 0, n)));
+      game[i] = i;
+    });
+    const rows: NetworkRows = { count, offsets, inputs: Int32Array.from(all), y, game };
+    const held = Int32Array.from({ length: count }, (_, i) => i).filter((i) => i % 10 === 0);
+    const floor = networkLoss(teacher, rows, held);
+    const start = new FloatNetwork(16, 16, initialNetwork(16, 16, 99));
+    const before = networkLoss(start, rows, held);
+    const fit = fitNetwork(rows, start.p, { hidden: [16, 16], learningRate: 0.01, batch: 64, maxEpochs: 30, patience: 4, seed: 1, isValidation: (i) => i % 10 === 0 });
+    expect(fit.validLoss).toBeLessThan(before);
+    // Most of the way from the start to the floor.
+    expect(fit.validLoss - floor).toBeLessThan(0.25 * (before - floor));
+    const student = new FloatNetwork(16, 16, fit.parameters);
+    let gap = 0, size = 0;
+    for (const i of held) {
+      const a = teacher.forward(rows.inputs, offsets[i], offsets[i + 1]);
+      gap += Math.abs(student.forward(rows.inputs, offsets[i], offsets[i + 1]) - a); size += Math.abs(a);
+    }
+    expect(gap).toBeLessThan(0.35 * size);
+  }, 60_000);
+
+  it('reads a position\'s inputs from the side to move\'s view: the mirror has the same ones', () => {
+    const a = new Int32Array(24), b = new Int32Array(24);
+    for (const board of samplePositions(ENGLISH, 300, 13)) {
+      const n = networkInputs(ENGLISH.fromBoard(board), a), m = networkInputs(ENGLISH.fromBoard(mirror(board)), b);
+      expect(Array.from(b.subarray(0, m)).sort()).toEqual(Array.from(a.subarray(0, n)).sort());
+    }
+  });
+});
