@@ -1,9 +1,9 @@
-// Evaluation speed (tinybench): the classic and the learned evaluation on the bench positions
-// and positions along self-play, calls a second. The search spends much of its time here.
+// Evaluation speed (tinybench): the classic evaluation and the shipped pattern weights on the
+// bench positions, nanoseconds an evaluation. The search spends much of its time here.
 //
 //   npm run build && node dist/eval-speed.js [--weights FILE]
 //
-// --weights adds the learned evaluation with that weights file (of either game) beside the shipped one.
+// --weights adds a weights file (pattern weights or a network, of either game) beside the shipped ones.
 
 import { Bench } from 'tinybench';
 import { ClassicEvaluator } from '../src/eval/classic.ts';
@@ -11,9 +11,7 @@ import { createEvaluator } from '../src/eval/evaluators.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
-import { decodeWeights } from '../src/eval/pattern/weights-file.ts';
-import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
-import { readFileSync } from 'node:fs';
+import { readWeightsFile } from '../src/eval/read-weights.ts';
 
 const at = process.argv.indexOf('--weights');
 const weightsPath = at > 0 ? process.argv[at + 1] : undefined;
@@ -21,8 +19,16 @@ if (at > 0 && !weightsPath) {
   console.error('eval-speed: --weights wants a weights file');
   process.exit(2);
 }
-// Read once; decoded (and checked) for the game it names.
-const weightsData = weightsPath ? (JSON.parse(readFileSync(weightsPath, 'utf8')) as { variant?: string }) : undefined;
+
+/** The weights file read for `variant`, or undefined when it was made for the other game. */
+function readForVariant(path: string, variant: typeof ENGLISH) {
+  try {
+    return readWeightsFile(path, variant);
+  } catch (e) {
+    if (/made for/.test((e as Error).message)) return undefined;
+    throw e;
+  }
+}
 
 const bench = new Bench({ time: 1000 });
 /** Positions each task evaluates a run. */
@@ -34,14 +40,17 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   let sink = 0;
   bench.add(`${variant.name} classic, ${positions.length} positions`, () => { for (const p of positions) sink += classic.evaluate(p); });
   bench.add(`${variant.name} pattern, ${positions.length} positions`, () => { for (const p of positions) sink += pattern.evaluate(p); });
-  if (weightsPath && weightsData?.variant === variant.name) {
-    const other = new PatternEvaluator(variant, decodeWeights(weightsData, variant, weightsPath));
-    bench.add(`${variant.name} ${weightsPath.split('/').pop()}`, () => { for (const p of positions) sink += other.evaluate(p); });
+  // A file for the other game is skipped (its variant is checked on reading).
+  const file = weightsPath ? readForVariant(weightsPath, variant) : undefined;
+  if (file) {
+    const other = createEvaluator(variant, { weights: file });
+    bench.add(`${variant.name} ${weightsPath!.split('/').pop()}`, () => { for (const p of positions) sink += other.evaluate(p); });
   }
   for (const t of bench.tasks) if (!counts.has(t.name)) counts.set(t.name, positions.length);
   if (sink === 0.5) console.log(sink);
 }
 await bench.run();
+
 for (const task of bench.tasks) {
   // The median time of one run over all positions, as evaluations a second.
   const r = task.result as { latency?: { p50?: number } } | undefined;

@@ -26,7 +26,7 @@ export function analyzeCommand(): Command {
     .option('-n, --nodes <n>', 'search about this many nodes')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
-    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" writes (default: the shipped one)')
+    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one)')
     .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
     .addOption(searchThreadsOption())
     .action(guarded(async (opts: AnalyzeOptions) => {

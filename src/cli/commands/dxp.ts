@@ -40,7 +40,7 @@ export function dxpCommand(): Command {
     .option('--pdn <file>', 'append every game to this PDN file')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
-    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" writes (default: the shipped one)')
+    .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one)')
     .addOption(searchThreadsOption())
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')
     .option('--name <name>', 'our name in game requests and accepts', 'Damka')

@@ -40,7 +40,7 @@ function selfplayCommand(): Command {
     .option('--max-plies <n>', 'a game this long is scored a draw', '300')
     .option('--seed <n>', 'seed of the openings and random moves', '1')
     .option('--eval <kind>', 'evaluation playing the games: pattern or classic', 'classic')
-    .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
+    .option('--weights <file>', 'weights file for the learned evaluation, pattern weights or a network (default: the shipped one)')
     .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .action(guarded(async (o: Record<string, string>) => {
@@ -104,7 +104,7 @@ function relabelCommand(): Command {
     .requiredOption('-o, --out <file>', 'data file to write')
     .option('-n, --nodes <n>', 'nodes a position', '20000')
     .option('--eval <kind>', 'evaluation of the searches: pattern or classic', 'pattern')
-    .option('--weights <file>', 'weights file for the pattern evaluation (default: the shipped one)')
+    .option('--weights <file>', 'weights file for the learned evaluation, pattern weights or a network (default: the shipped one)')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .option('--every <n>', 'only the games whose number is a multiple of n (2 or 5 keep every held-out game)', '1')
     .option('--warm', 'keep the table from one position to the next of a game, as in play (deeper for the same nodes)')

@@ -56,13 +56,32 @@ export function evaluate(ownMen: u32, ownKings: u32, oppMen: u32, oppKings: u32)
   for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
   for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
 
-  // First layer: each group of eight hidden units summed over the inputs in one register.
+  // First layer: 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed
+  // over the inputs in four registers, so that each input's row offset is read once a block;
+  // one register a pass over the inputs was a quarter slower.
   const zero = i16x8.splat(0), one = i16x8.splat(127);
   const end = <usize>rowBytes;
-  for (let o: usize = 0; o < end; o += 16) {
-    let s = v128.load(b1 + o);
-    for (let i: usize = 0; i < n; i++) s = i16x8.add_sat_s(s, v128.load(w1 + <usize>load<i32>(rows + (i << 2)) + o));
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s, zero), one));
+  let o: usize = 0;
+  for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
+    let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16), s2 = v128.load(b1 + o, 32), s3 = v128.load(b1 + o, 48);
+    for (let i: usize = 0; i < n; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+      s2 = i16x8.add_sat_s(s2, v128.load(r, 32)); s3 = i16x8.add_sat_s(s3, v128.load(r, 48));
+    }
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
+  }
+  for (; o < end; o += 32) { // the last 16 units
+    let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16);
+    for (let i: usize = 0; i < n; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+    }
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
   }
 
   // Second layer, sixteen outputs at a time: each pair of hidden units is broadcast and
