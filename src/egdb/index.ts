@@ -51,7 +51,6 @@ export class BalanceIndex {
   private readonly n: number;
   private readonly perRow: number;
   private readonly middle: number;
-  private readonly menCount: number;
   /** First men-index of each block, by [whiteOnBackRow * (perRow + 1) + blackOnBackRow]; -1 when empty. */
   private readonly blockStart: Float64Array;
   private readonly squareOfBit: Int32Array;
@@ -92,7 +91,6 @@ export class BalanceIndex {
         men += count;
       }
     }
-    this.menCount = men;
     const free = n - wm - bm;
     this.size = men * binomial(free, wk) * binomial(free - wk, bk);
   }

@@ -14,7 +14,6 @@ import { hubVariantNames, variantOfHubName } from './variant-name.ts';
 import type { Move } from '../../rules/move.ts';
 import type { Position } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
-import { getVariant } from '../../rules/variants.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
 import { mateIn } from '../../search/search.ts';
