@@ -56,15 +56,19 @@ export interface FitOptions {
   onEpoch?: (epoch: number, trainLoss: number, validLoss: number) => void;
 }
 
-export interface FitResult {
-  /** The weights of each phase, from the opening to the endgame. */
-  phases: Float64Array[];
+/** How a fit went (the pattern fit's and the network fit's): losses at the best epoch, epochs run, rows on each side. */
+export interface FitSummary {
   trainLoss: number;
   validLoss: number;
   epochs: number;
   bestEpoch: number;
   trainRows: number;
   validRows: number;
+}
+
+export interface FitResult extends FitSummary {
+  /** The weights of each phase, from the opening to the endgame. */
+  phases: Float64Array[];
   /** Weights (of one phase) that were learnt, not frozen as too rare. */
   learnt: number;
 }

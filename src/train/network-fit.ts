@@ -7,6 +7,7 @@
 import { NETWORK_INPUTS, networkLayout } from '../eval/network/network-file.ts';
 import { reverseBits } from '../eval/network/evaluator.ts';
 import { type Position, WHITE } from '../rules/position.ts';
+import type { FitSummary } from './fit.ts';
 import { seededRandom } from './selfplay-game.ts';
 
 /** The active inputs of a position (at most 24: its pieces), from the side to move's view, as the evaluator reads it; returns their number. */
@@ -41,15 +42,9 @@ export interface NetworkFitOptions {
   onEpoch?: (epoch: number, trainLoss: number, validLoss: number, seconds: number) => void;
 }
 
-export interface NetworkFit {
+export interface NetworkFit extends FitSummary {
   /** The best epoch's parameters, in networkLayout order. */
   parameters: Float32Array;
-  trainLoss: number;
-  validLoss: number;
-  epochs: number;
-  bestEpoch: number;
-  trainRows: number;
-  validRows: number;
 }
 
 /** A network in floating point, the reference the kernel's integers approximate: forward(), with the activations kept for a backward pass. */
