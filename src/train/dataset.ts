@@ -25,11 +25,19 @@ export interface SparseData {
   game: Int32Array;
 }
 
-/** SparseData with each row's game result (0, 0.5, 1) and self-play search score (NaN: none). */
-export interface TrainingData extends SparseData {
+/** Rows of either fit (the patterns' TrainingData, the network's rows) as far as their targets go: what withTargets and fitTargets read and set. */
+export interface TargetRows {
+  count: number;
+  /** The target, set by withTargets. */
+  y: Float32Array;
+  /** The game's result from the side to move (0, 0.5, 1). */
   result: Float32Array;
+  /** The self-play search's score (centi-men), NaN where there is none. */
   search: Float32Array;
 }
+
+/** SparseData with each row's game result (0, 0.5, 1) and self-play search score (NaN: none). */
+export interface TrainingData extends SparseData, TargetRows {}
 
 export function buildDataset(features: PatternFeatures, records: Int32Array): TrainingData {
   const count = records.length / RECORD_INTS;
@@ -67,7 +75,7 @@ export function buildDataset(features: PatternFeatures, records: Int32Array): Tr
  * a thin signal (one bit a game for a hundred positions); the search's score says something
  * of each position itself.
  */
-export function withTargets(d: { count: number; y: Float32Array; result: Float32Array; search: Float32Array }, resultWeight: number, scale: number): void {
+export function withTargets(d: TargetRows, resultWeight: number, scale: number): void {
   for (let i = 0; i < d.count; i++) {
     const s = d.search[i];
     d.y[i] = Number.isNaN(s) ? d.result[i] : resultWeight * d.result[i] + (1 - resultWeight) / (1 + Math.exp(-s / scale));
@@ -81,7 +89,7 @@ export function withTargets(d: { count: number; y: Float32Array; result: Float32
  * alone, as a yardstick for the fit that follows.
  */
 export function fitTargets(
-  records: Int32Array, variant: Variant, d: { count: number; y: Float32Array; result: Float32Array; search: Float32Array }, resultWeight: number,
+  records: Int32Array, variant: Variant, d: TargetRows, resultWeight: number,
 ): { scale: number; classicLoss: number; resultsLoss: number } {
   const classic = new ClassicEvaluator(variant);
   const pos = new Position();

@@ -4,14 +4,10 @@
 
 import { Position } from '../rules/position.ts';
 import { type NetworkRows, networkInputs } from './network-fit.ts';
+import type { TargetRows } from './dataset.ts';
 import { RECORD_INTS, readRecord } from './records.ts';
 
-export interface NetworkTrainingRows extends NetworkRows {
-  /** The game's result from the side to move (0, 0.5, 1). */
-  result: Float32Array;
-  /** The self-play search's score (centi-men), NaN where there is none. */
-  search: Float32Array;
-}
+export interface NetworkTrainingRows extends NetworkRows, TargetRows {}
 
 export function networkRows(records: Int32Array): NetworkTrainingRows {
   const count = records.length / RECORD_INTS;

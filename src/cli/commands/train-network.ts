@@ -8,8 +8,8 @@ import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
 import { fitNetwork, initialNetwork } from '../../train/network-fit.ts';
 import { networkRows } from '../../train/network-rows.ts';
-import { loadRecordFiles } from '../../train/records.ts';
 import { guarded, parseIntOption } from '../errors.ts';
+import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -35,18 +35,15 @@ export function fitNetworkCommand(): Command {
       }
       const lr = Number(o.lr);
       if (!(lr > 0 && lr < 1)) throw new Error(`--lr must be a number between 0 and 1, got "${o.lr}"`);
-      const resultWeight = Number(o.resultWeight);
-      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
+      const resultWeight = parseResultWeight(o.resultWeight);
       const batch = parseIntOption('batch', o.batch, 1, 1_000_000), maxEpochs = parseIntOption('epochs', o.epochs, 1, 10_000);
       const patience = parseIntOption('patience', o.patience, 1, 1000), seed = parseIntOption('seed', o.seed, 0, 2 ** 31 - 1);
-      const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
-      const records = loadRecordFiles(files, variant.name);
+      const { files, records } = readDataFiles(o.data, variant);
       const rows = networkRows(records);
       const [h1, h2] = hidden;
       say(`${rows.count} positions from ${files.length} file(s); network ${NETWORK_INPUTS}-${h1}-${h2}-1`);
-      const { scale, classicLoss, resultsLoss } = fitTargets(records, variant, rows, resultWeight);
-      say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
-        `classic evaluation loss ${classicLoss.toFixed(5)} (results alone ${resultsLoss.toFixed(5)})`);
+      const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
+      say(targetsLine(targets, resultWeight));
       const started = performance.now();
       const fit = fitNetwork(rows, initialNetwork(h1, h2, seed), {
         hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,

@@ -16,12 +16,13 @@ import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, fitTargets } from '../../train/dataset.ts';
 import { fitWeights, spreadPhases } from '../../train/fit.ts';
 import { TiedPatterns } from '../../train/tied-patterns.ts';
-import { RECORD_INTS, concatRecords, everyNthGame, loadRecordFiles, loadRecords, saveRecords } from '../../train/records.ts';
+import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { fitNetworkCommand } from './train-network.ts';
+import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 import { Progress } from '../progress.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -162,23 +163,20 @@ function fitCommand(): Command {
       const l2 = atLeastZero('l2', o.l2);
       const l2Own = o.l2Own === undefined ? null : atLeastZero('l2-own', o.l2Own);
       if (l2Own !== null && !o.tiePatterns) throw new Error('--l2-own goes with --tie-patterns');
-      const resultWeight = Number(o.resultWeight);
-      if (!(resultWeight >= 0 && resultWeight <= 1)) throw new Error(`--result-weight must be between 0 and 1, got "${o.resultWeight}"`);
+      const resultWeight = parseResultWeight(o.resultWeight);
       if (o.denseRegions && variant.geometry.rows !== 8) throw new Error(`--dense-regions is for 8x8 boards, not ${variant.name}`);
       const features = new PatternFeatures(variant, {
         phases: parseIntOption('phases', o.phases, 2, MAX_PHASES), moverPatterns: Boolean(o.moverPatterns), denseRegions: Boolean(o.denseRegions),
       });
-      const files = o.data.split(',').map((s) => s.trim()).filter(Boolean);
-      const records = loadRecordFiles(files, variant.name);
+      const { files, records } = readDataFiles(o.data, variant);
       const built = buildDataset(features, records);
       const tied = o.tiePatterns ? new TiedPatterns(features) : null;
       const data = tied ? tied.extend(built) : built;
       const isValidation = (row: number) => data.game[row] % 10 === 0;
       say(`${data.count} positions from ${files.length} file(s), ${features.size} weights a phase`);
 
-      const { scale, classicLoss, resultsLoss } = fitTargets(records, variant, data, resultWeight);
-      say(`sigmoid scale ${scale.toFixed(1)} centi-men; target ${resultWeight} result + ${1 - resultWeight} search; ` +
-        `classic evaluation loss ${classicLoss.toFixed(5)} (results alone ${resultsLoss.toFixed(5)})`);
+      const targets = fitTargets(records, variant, data, resultWeight), scale = targets.scale;
+      say(targetsLine(targets, resultWeight));
       let init: Float64Array[];
       if (o.init) {
         const w = readPatternWeightsFile(o.init, variant);

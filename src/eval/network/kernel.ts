@@ -24,7 +24,7 @@ interface KernelExports {
 export type NetworkRun = (ownMen: number, ownKings: number, oppMen: number, oppKings: number) => number;
 
 export function instantiateNetwork(w: NetworkWeights): NetworkRun {
-  // Compiled once; small enough (about 1 KB) to compile synchronously even on a browser's main thread.
+  // Compiled once; small enough (under 2 KB) to compile synchronously even on a browser's main thread.
   compiled ??= new WebAssembly.Module(Uint8Array.from(base64Bytes(KERNEL_WASM)!));
   const k = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
   const [h1, h2] = w.hidden, p = w.parameters, at = networkLayout(h1, h2);
