@@ -1,7 +1,7 @@
 // Compiles the network's WebAssembly kernel (src/eval/network/kernel.as.ts, AssemblyScript)
 // into src/eval/network/kernel-wasm.ts, the module's bytes as base64 that the evaluator loads.
 // The bytes are committed, so that building and running Damka needs no AssemblyScript; a test
-// (test/network-kernel.test.ts) compiles the source again and checks that they still match it.
+// (test/network.test.ts) compiles the source again and checks that they still match it.
 //   npm run build:kernel          write kernel-wasm.ts
 //   node scripts/build-kernel.mjs --print   print the base64 only (what the test compares)
 import asc from 'assemblyscript/asc';

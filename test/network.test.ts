@@ -87,6 +87,16 @@ describe('network kernel', () => {
     expect(stuck).toBeLessThan(positions.length);
   });
 
+  it('refuses weights too large for the kernel\'s 16-bit integers, naming the weight', () => {
+    const big = randomNetwork(32, 16, 4), at = networkLayout(32, 16);
+    big.parameters[at.w1 + 5] = 300; // 300 x 127 > 32767
+    expect(() => new NetworkEvaluator(ENGLISH, big)).toThrow(/first-layer weight of 300 is too large for the kernel's integers/);
+    big.parameters[at.w1 + 5] = 250;
+    expect(() => new NetworkEvaluator(ENGLISH, big)).not.toThrow();
+    big.parameters[at.w2 + 3] = -600; // -600 x 64 < -32767
+    expect(() => new NetworkEvaluator(ENGLISH, big)).toThrow(/second-layer weight of -600 is too large/);
+  });
+
   it('plays: the search with a network finds a legal move', () => {
     const e = createEvaluator(ENGLISH, { weights: randomNetwork(64, 16, 5) });
     expect(e).toBeInstanceOf(NetworkEvaluator);

@@ -2,7 +2,7 @@
 // compiles it into kernel-wasm.ts, which is what the evaluator loads). Plain JavaScript has no
 // vector instructions: the same network there cost over ten times as much as the pattern
 // evaluation, here less. Integer weights, as the shipped file's are quantised on load
-// (network.ts): the first layer's outputs are 16-bit (127 = 1.0), the second layer's weights
+// (kernel.ts): the first layer's outputs are 16-bit (127 = 1.0), the second layer's weights
 // 16-bit (64 = 1.0), so that its products sum in 32-bit lanes with no overflow.
 //
 // Memory, from the first 16-byte boundary past the module's own data: W1 (inputs x H1, i16,
