@@ -1,5 +1,6 @@
-// Evaluation speed (tinybench): the classic evaluation and the shipped pattern weights on the
-// bench positions, nanoseconds an evaluation. The search spends much of its time here.
+// Evaluation speed (tinybench): the classic evaluation, the shipped pattern weights and (English)
+// the shipped network on the bench positions, nanoseconds an evaluation. The search spends much
+// of its time here.
 //
 //   npm run build && node dist/eval-speed.js [--weights FILE]
 //
@@ -12,6 +13,7 @@ import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
+import { shippedNetwork } from '../src/eval/network/shipped.ts';
 
 const at = process.argv.indexOf('--weights');
 const weightsPath = at > 0 ? process.argv[at + 1] : undefined;
@@ -40,6 +42,10 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   let sink = 0;
   bench.add(`${variant.name} classic, ${positions.length} positions`, () => { for (const p of positions) sink += classic.evaluate(p); });
   bench.add(`${variant.name} pattern, ${positions.length} positions`, () => { for (const p of positions) sink += pattern.evaluate(p); });
+  if (shippedNetwork(variant)) {
+    const network = createEvaluator(variant, { kind: 'network' });
+    bench.add(`${variant.name} network, ${positions.length} positions`, () => { for (const p of positions) sink += network.evaluate(p); });
+  }
   // A file for the other game is skipped (its variant is checked on reading).
   const file = weightsPath ? readForVariant(weightsPath, variant) : undefined;
   if (file) {

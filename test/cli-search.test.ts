@@ -46,13 +46,17 @@ describe('damka analyze', () => {
       expect(r.code, r.err).toBe(0);
       return r.out.match(/^depth 7\/\d+ score \S+ nodes (\d+)/m)![1];
     };
+    // English's default is its network; --eval pattern plays the shipped pattern weights.
     const base = nodes();
-    expect(nodes('--weights', 'src/eval/weights/english-patterns.json')).toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-network.json')).toBe(base);
+    const pattern = nodes('--eval', 'pattern');
+    expect(pattern).not.toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-patterns.json')).toBe(pattern);
     const shipped = shippedWeights(ENGLISH)!;
     const man = new PatternFeatures(ENGLISH).scalar('man');
     const other = join(mkdtempSync(join(tmpdir(), 'damka-cli-weights-')), 'other.json');
     writeFileSync(other, JSON.stringify(encodeWeights({ ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) })));
-    expect(nodes('--weights', other)).not.toBe(base);
+    expect(nodes('--weights', other)).not.toBe(pattern);
   });
 
   it('reports a forced win as a distance', () => {
@@ -121,13 +125,16 @@ describe('damka bench', () => {
       return r.out.match(/^english: \d+ positions, depth 4(?:, threads 1)?, nodes (\d+),/m)![1];
     };
     const base = nodes();
-    expect(nodes('--weights', 'src/eval/weights/english-patterns.json')).toBe(base);
-    expect(nodes('--weights', 'src/eval/weights/english-patterns.json', '--threads', '1')).toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-network.json')).toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-network.json', '--threads', '1')).toBe(base);
+    const pattern = nodes('--eval', 'pattern');
+    expect(pattern).not.toBe(base);
+    expect(nodes('--weights', 'src/eval/weights/english-patterns.json', '--threads', '1')).toBe(pattern);
     const shipped = shippedWeights(ENGLISH)!;
     const man = new PatternFeatures(ENGLISH).scalar('man');
     const other = join(mkdtempSync(join(tmpdir(), 'damka-bench-weights-')), 'other.json');
     writeFileSync(other, JSON.stringify(encodeWeights({ ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) })));
-    expect(nodes('--weights', other)).not.toBe(base);
+    expect(nodes('--weights', other)).not.toBe(pattern);
     for (const [args, message] of [
       [['--weights', other], /--weights is for one game: give --variant too/],
       [['--variant', 'international', '--weights', other], /made for .english., not international/],

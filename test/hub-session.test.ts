@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { PatternFeatures } from '../src/eval/pattern/features.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { type PatternWeights, encodeWeights } from '../src/eval/pattern/weights-file.ts';
+import { encodeNetwork } from '../src/eval/network/network-file.ts';
+import { shippedNetwork } from '../src/eval/network/shipped.ts';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
@@ -85,7 +87,7 @@ describe('damka hub: start-up', () => {
     expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish lasca"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
     expect(params[2]).toBe(`param name=threads value=1 type=int min=1 max=${availableParallelism()}`);
-    expect(params[3]).toBe('param name=eval value=pattern type=enum values="pattern classic"');
+    expect(params[3]).toBe('param name=eval value=learned type=enum values="learned pattern network classic"');
     expect(params[4]).toBe('param name=weights value="" type=string');
     await p.expect(/^wait$/);
     p.send('init');
@@ -253,6 +255,25 @@ describe('damka hub: evaluation', () => {
   });
 });
 
+describe('damka hub: an evaluation the game has none of', () => {
+  it('refuses eval=network at International and keeps the evaluation before; checked again at init', async () => {
+    const p = await started(INTERNATIONAL);
+    p.send('set-param name=eval value=network');
+    expect(await p.expect(/^error /)).toMatch(/no evaluation network ships for international/);
+    p.send(`pos pos=${startString(INTERNATIONAL)}`, 'level depth=3', 'go think');
+    playDone(new Game(INTERNATIONAL), await p.expect(/^done /));
+    // Named while the variant was English, which has one: refused at init, and the learned evaluation searches.
+    const late = new EngineProcess(['hub']);
+    running.push(late);
+    late.send('hub', `set-param name=variant value=${hubName(ENGLISH)}`, 'set-param name=eval value=network', `set-param name=variant value=${hubName(INTERNATIONAL)}`, 'init');
+    expect(await late.expect(/^error /)).toMatch(/no evaluation network ships for international; searching with the learned evaluation/);
+    await late.expect(/^ready$/);
+    late.send(`pos pos=${startString(INTERNATIONAL)}`, 'level depth=3', 'go think');
+    playDone(new Game(INTERNATIONAL), await late.expect(/^done /));
+    for (const q of [p, late]) expect(q.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+});
+
 describe('damka hub: weights files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'damka-hub-weights-'));
   const write = (name: string, w: PatternWeights) => {
@@ -261,8 +282,10 @@ describe('damka hub: weights files', () => {
     return path;
   };
   const shipped = shippedWeights(ENGLISH)!;
-  // The shipped weights as a file, and the same with the man's value raised: another evaluation.
-  const same = write('same.json', shipped);
+  // English's shipped evaluation (its network) as a file; the pattern weights with the man's
+  // value raised: another evaluation.
+  const same = join(dir, 'same.json');
+  writeFileSync(same, JSON.stringify(encodeNetwork(shippedNetwork(ENGLISH)!)));
   const man = new PatternFeatures(ENGLISH).scalar('man');
   const other = write('other.json', { ...shipped, phases: shipped.phases.map((p) => Int16Array.from(p, (x, i) => (i === man ? x + 800 : x))) });
   const international = write('international.json', shippedWeights(INTERNATIONAL)!);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileKernel } from '../scripts/build-kernel.mjs';
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
+import { shippedNetwork } from '../src/eval/network/shipped.ts';
 import { KERNEL_WASM } from '../src/eval/network/kernel-wasm.ts';
 import { NETWORK_VERSION, type NetworkWeights, decodeNetwork, encodeNetwork, networkLayout } from '../src/eval/network/network-file.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
@@ -103,6 +104,28 @@ describe('network kernel', () => {
     const r = new Searcher(ENGLISH, 4, {}, e).search(ENGLISH.startPosition(), { limits: { depth: 6 } });
     expect(r.move).not.toBeNull();
     expect(ENGLISH.legalMoves(ENGLISH.startPosition()).some((m) => JSON.stringify(m) === JSON.stringify(r.move))).toBe(true);
+  });
+});
+
+describe('the shipped English network', () => {
+  it('loads, is the default English evaluation, scores a man up as good and is colour-symmetric', () => {
+    const net = shippedNetwork(ENGLISH)!;
+    expect(net.variant).toBe('english');
+    expect(shippedNetwork(INTERNATIONAL)).toBeNull();
+    expect(createEvaluator(ENGLISH)).toBeInstanceOf(NetworkEvaluator);
+    expect(createEvaluator(ENGLISH, { kind: 'network' })).toBeInstanceOf(NetworkEvaluator);
+    expect(createEvaluator(ENGLISH, { kind: 'pattern' })).toBeInstanceOf(PatternEvaluator);
+    expect(createEvaluator(INTERNATIONAL)).toBeInstanceOf(PatternEvaluator);
+    expect(() => createEvaluator(INTERNATIONAL, { kind: 'network' })).toThrow(/no evaluation network ships for international/);
+    expect(() => createEvaluator(ENGLISH, { kind: 'pattern', weights: net })).toThrow(/holds a network, not the pattern weights/);
+    expect(() => createEvaluator(ENGLISH, { kind: 'network', weights: shippedWeights(ENGLISH)! })).toThrow(/holds pattern weights, not the network/);
+    const e = new NetworkEvaluator(ENGLISH, net);
+    for (const board of samplePositions(ENGLISH, 500, 17)) expect(e.evaluate(ENGLISH.fromBoard(mirror(board)))).toBe(e.evaluate(ENGLISH.fromBoard(board)));
+    // Black moves first in English: take one of White's men (the side not to move).
+    const start = ENGLISH.startPosition(), up = start.clone();
+    expect(up.side).toBe(1);
+    up.wLo &= up.wLo - 1;
+    expect(e.evaluate(up)).toBeGreaterThan(e.evaluate(start) + 50);
   });
 });
 

@@ -13,8 +13,11 @@ export interface PositionEvaluator {
   readonly sideToMoveStuck: boolean;
 }
 
-/** The evaluations a user can choose: the learned one (default) and the hand-set one. */
-export const EVAL_KINDS = ['pattern', 'classic'] as const;
+/**
+ * The evaluations a user can choose: the variant's learned one (the default: the network where
+ * one ships, else the pattern weights), either learned kind by name, and the hand-set one.
+ */
+export const EVAL_KINDS = ['learned', 'pattern', 'network', 'classic'] as const;
 export type EvalKind = (typeof EVAL_KINDS)[number];
 
 export function parseEvalKind(text: string): EvalKind {

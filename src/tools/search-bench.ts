@@ -82,7 +82,7 @@ export async function runEngineBench(
   weightsPath?: string,
 ): Promise<BenchResult> {
   const engine = new WorkerEngine(BENCH_TT_MB, threads);
-  if (evalKind || weightsPath) engine.setEvaluation(evalKind ?? 'pattern', weightsPath);
+  if (evalKind || weightsPath) engine.setEvaluation(evalKind ?? 'learned', weightsPath);
   let nodes = 0, ms = 0;
   try {
     await engine.start(variant);

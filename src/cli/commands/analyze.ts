@@ -25,7 +25,7 @@ export function analyzeCommand(): Command {
     .option('-t, --time <seconds>', 'search for this long')
     .option('-n, --nodes <n>', 'search about this many nodes')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
-    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--eval <kind>', 'evaluation: learned (the network where one ships, else the patterns), pattern, network or classic (hand-set)', 'learned')
     .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one)')
     .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
     .addOption(searchThreadsOption())

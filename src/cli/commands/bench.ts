@@ -13,7 +13,7 @@ export function benchCommand(): Command {
     .description('fixed-depth searches of the bench positions: total nodes (a signature of the build), time and nps')
     .addOption(new Option('-v, --variant <name>', `${variantHelp()} (default: every game)`))
     .option('-d, --depth <n>', `search depth (default: ${Object.entries(BENCH_DEPTH).map(([v, d]) => `${v} ${d}`).join(', ')})`)
-    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--eval <kind>', 'evaluation: learned (the network where one ships, else the patterns), pattern, network or classic (hand-set)', 'learned')
     .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one; needs --variant)')
     .option('--threads <n>', 'search on the worker engine with this many workers a position (wall time; nodes vary above 1)')
     .action(guarded(async (opts: { variant?: string; depth?: string; eval: string; weights?: string; threads?: string }) => {

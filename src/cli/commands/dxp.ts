@@ -39,7 +39,7 @@ export function dxpCommand(): Command {
     .option('--fen <fen>', 'start position the initiator requests (PDN FEN)')
     .option('--pdn <file>', 'append every game to this PDN file')
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
-    .option('--eval <kind>', 'evaluation: pattern (learned) or classic (hand-set)', 'pattern')
+    .option('--eval <kind>', 'evaluation: learned (the network where one ships, else the patterns), pattern, network or classic (hand-set)', 'learned')
     .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one)')
     .addOption(searchThreadsOption())
     .option('--depth <n>', 'search to a fixed depth instead of using the clock (for tests)')

@@ -4,6 +4,7 @@
 // Every bad line gets `error message="..."` and the session goes on.
 
 import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
+import { createEvaluator } from '../../eval/evaluators.ts';
 import { readWeightsFile } from '../../eval/read-weights.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
@@ -193,15 +194,20 @@ export class HubSession {
         this.ttMb = intParam(name, value, TT_MIN, TT_MAX);
         if (this.initialised) this.backend.setTableSize(this.ttMb);
         return;
-      case 'eval':
-        this.evalKind = parseEvalKind(value);
+      case 'eval': {
+        // Checked now, as the weights are (below): a kind the game has none of (a network at
+        // International) is refused here and the evaluation before stays.
+        const kind = parseEvalKind(value);
+        this.checkEvaluation(kind, this.weightsPath);
+        this.evalKind = kind;
         this.backend.setEvaluation(this.evalKind, this.weightsPath);
         return;
+      }
       case 'weights': {
         // Checked now, against the variant of the moment (and again at init, if that changes
         // it), so that a bad file is refused here with its reason and the weights before stay.
         const path = value.trim() === '' || value.trim() === 'shipped' ? undefined : value;
-        if (path !== undefined) readWeightsFile(path, this.variant);
+        if (path !== undefined) this.checkEvaluation(this.evalKind, path);
         this.weightsPath = path;
         this.backend.setEvaluation(this.evalKind, this.weightsPath);
         return;
@@ -235,10 +241,22 @@ export class HubSession {
         this.backend.setEvaluation(this.evalKind, undefined);
       }
     }
+    try {
+      this.checkEvaluation(this.evalKind, this.weightsPath);
+    } catch (err) {
+      this.error(`${err instanceof Error ? err.message : String(err)}; searching with the learned evaluation`);
+      this.evalKind = 'learned';
+      this.backend.setEvaluation(this.evalKind, this.weightsPath);
+    }
     this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads, egdbPath: this.egdbPath }).then(
       () => this.send('ready'),
       (err) => this.error(`init failed: ${err instanceof Error ? err.message : String(err)}`),
     );
+  }
+
+  /** Throws, with the reason, when the variant cannot search with this evaluation and weights file. */
+  private checkEvaluation(kind: EvalKind, weightsPath: string | undefined): void {
+    createEvaluator(this.variant, { kind, weights: weightsPath === undefined ? undefined : readWeightsFile(weightsPath, this.variant) });
   }
 
   private newGame(): void {
