@@ -3,6 +3,24 @@
 
 import { DEFAULT_OPTIONS, type SearchOptions } from '../src/search/search.ts';
 
+/**
+ * Ends the tool with `usage` on --help, and with a message on an option it does not know (a
+ * misspelt option would otherwise be ignored and the run go on with the default).
+ */
+export function checkArgs(tool: string, known: readonly string[], usage: string): void {
+  const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(usage);
+    process.exit(0);
+  }
+  for (const a of args) {
+    if (a.startsWith('--') && !known.includes(a.slice(2))) {
+      console.error(`${tool}: unknown option ${a} (known: ${known.map((k) => `--${k}`).join(' ')})`);
+      process.exit(2);
+    }
+  }
+}
+
 export function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;

@@ -13,15 +13,22 @@
 // each part plays both colours of its openings, so its own tally is not biased by colour.
 // --first G starts at game G (even), to add games to a match without replaying the first ones.
 
-import { createEvaluator } from '../src/eval/evaluators.ts';
+import { type EvalChoice, createEvaluator } from '../src/eval/evaluators.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
-import type { EvalKind, PositionEvaluator } from '../src/eval/position-evaluator.ts';
+import { type PositionEvaluator, parseEvalKind } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
 import { whitePoints } from '../src/game/game.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
-import { arg, searchOptions } from './args.ts';
+import { arg, checkArgs, searchOptions } from './args.ts';
+
+checkArgs('selfplay', ['variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
+  'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b'],
+`node dist/selfplay.js [--variant V] [--games N] [--time S | --nodes N] [--a-time S | --a-nodes N] [--b-time S | --b-nodes N]
+    [--a-eval KIND] [--a-weights FILE] [--b-eval KIND] [--b-weights FILE] [--a OPTIONS] [--b OPTIONS]
+    [--part k/n] [--first G] [--max-plies N]
+Damka against Damka from the shipped openings, colours reversed (bench/selfplay.ts says more).`);
 
 
 const variant = getVariant(arg('variant', 'english'));
@@ -46,14 +53,23 @@ if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0
 }
 const maxPlies = Number(arg('max-plies', '300'));
 
-function evaluator(side: string): PositionEvaluator {
-  const file = arg(`${side}-weights`, '');
-  const kind = (arg(`${side}-eval`, '') || undefined) as EvalKind | undefined;
-  const weights = file ? readWeightsFile(file, variant) : undefined;
-  return createEvaluator(variant, { kind, weights });
+/** A side's evaluation as asked for, checked once here (a bad kind or file ends the tool with its reason). */
+function evalChoice(side: string): EvalChoice {
+  try {
+    const text = arg(`${side}-eval`, ''), file = arg(`${side}-weights`, '');
+    const choice = { kind: text ? parseEvalKind(text) : undefined, weights: file ? readWeightsFile(file, variant) : undefined };
+    createEvaluator(variant, choice);
+    return choice;
+  } catch (e) {
+    console.error(`selfplay: --${side}-eval/--${side}-weights: ${(e as Error).message}`);
+    process.exit(2);
+  }
 }
-const configA = { options: searchOptions('selfplay', 'a', arg('a', '')), side: 'a', limits: limitsOf('a-') };
-const configB = { options: searchOptions('selfplay', 'b', arg('b', '')), side: 'b', limits: limitsOf('b-') };
+const choices: Record<string, EvalChoice> = { a: evalChoice('a'), b: evalChoice('b') };
+const evaluator = (side: string): PositionEvaluator => createEvaluator(variant, choices[side]);
+// The evaluation and weights file are in the printed configuration, so that a log says what played.
+const configA = { options: searchOptions('selfplay', 'a', arg('a', '')), side: 'a', limits: limitsOf('a-'), eval: arg('a-eval', 'learned'), weights: arg('a-weights', 'shipped') };
+const configB = { options: searchOptions('selfplay', 'b', arg('b', '')), side: 'b', limits: limitsOf('b-'), eval: arg('b-eval', 'learned'), weights: arg('b-weights', 'shipped') };
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
