@@ -5,6 +5,7 @@
 
 import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
 import { createEvaluator } from '../../eval/evaluators.ts';
+import type { LearnedWeights } from '../../eval/learned-weights.ts';
 import { readWeightsFile } from '../../eval/read-weights.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
 import { Game } from '../../game/game.ts';
@@ -198,7 +199,7 @@ export class HubSession {
         // Checked now, as the weights are (below): a kind the game has none of (a network at
         // International) is refused here and the evaluation before stays.
         const kind = parseEvalKind(value);
-        this.checkEvaluation(kind, this.weightsPath);
+        this.checkEvaluation(kind, this.readWeights(this.weightsPath));
         this.evalKind = kind;
         this.backend.setEvaluation(this.evalKind, this.weightsPath);
         return;
@@ -207,7 +208,7 @@ export class HubSession {
         // Checked now, against the variant of the moment (and again at init, if that changes
         // it), so that a bad file is refused here with its reason and the weights before stay.
         const path = value.trim() === '' || value.trim() === 'shipped' ? undefined : value;
-        if (path !== undefined) this.checkEvaluation(this.evalKind, path);
+        if (path !== undefined) this.checkEvaluation(this.evalKind, this.readWeights(path));
         this.weightsPath = path;
         this.backend.setEvaluation(this.evalKind, this.weightsPath);
         return;
@@ -231,10 +232,11 @@ export class HubSession {
       return;
     }
     this.initialised = true;
+    // Both checked against another variant when they were named, if the variant was set after them.
+    let weights: LearnedWeights | undefined;
     if (this.weightsPath !== undefined) {
-      // Checked against another variant when it was named, if the variant was set after it.
       try {
-        readWeightsFile(this.weightsPath, this.variant);
+        weights = readWeightsFile(this.weightsPath, this.variant);
       } catch (err) {
         this.error(`${err instanceof Error ? err.message : String(err)}; searching with the shipped weights`);
         this.weightsPath = undefined;
@@ -242,7 +244,7 @@ export class HubSession {
       }
     }
     try {
-      this.checkEvaluation(this.evalKind, this.weightsPath);
+      this.checkEvaluation(this.evalKind, weights);
     } catch (err) {
       this.error(`${err instanceof Error ? err.message : String(err)}; searching with the learned evaluation`);
       this.evalKind = 'learned';
@@ -254,9 +256,14 @@ export class HubSession {
     );
   }
 
-  /** Throws, with the reason, when the variant cannot search with this evaluation and weights file. */
-  private checkEvaluation(kind: EvalKind, weightsPath: string | undefined): void {
-    createEvaluator(this.variant, { kind, weights: weightsPath === undefined ? undefined : readWeightsFile(weightsPath, this.variant) });
+  /** The weights file at `path` read for the variant (undefined: the shipped weights); throws with the reason. */
+  private readWeights(path: string | undefined): LearnedWeights | undefined {
+    return path === undefined ? undefined : readWeightsFile(path, this.variant);
+  }
+
+  /** Throws, with the reason, when the variant cannot search with this evaluation and weights. */
+  private checkEvaluation(kind: EvalKind, weights: LearnedWeights | undefined): void {
+    createEvaluator(this.variant, { kind, weights });
   }
 
   private newGame(): void {
