@@ -15,7 +15,9 @@ import { packageFile } from '../src/tools/dist-path.ts';
 import { startWebServer } from '../src/web/server.ts';
 import { Progress } from '../src/cli/progress.ts';
 import { CHROMIUM, NO_CHROMIUM, hasChromium, launchChromium } from '../test/helpers/chromium.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('browser-bench', ['variant', 'depth', 'runs', 'loads'], 'node dist/browser-bench.js [--variant english|international] [--depth N] [--runs 3] [--loads 5]');
 
 interface Totals { nodes: number; ms: number }
 

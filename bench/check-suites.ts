@@ -20,7 +20,9 @@ import { type Board, EMPTY, isKing, isWhite } from '../src/rules/board.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { type RefMove, type RefRules, applyReferenceMove, referenceMoves, referenceRulesOf } from '../test/reference/reference-rules.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('check-suites', ['variant', 'shot-plies', 'avoid-plies'], 'node dist/check-suites.js --variant english bench/suites/english.txt [--shot-plies 5,7,9] [--avoid-plies 3,5,7,9]');
 
 const MAN = 2, KING = 3, LOST = -1000;
 

@@ -20,7 +20,9 @@ import { formatMove } from '../src/notation/move-text.ts';
 import { BLACK, Position, WHITE } from '../src/rules/position.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('egdb-playout', ['variant', 'dir', 'positions', 'pieces', 'nodes', 'time', 'seed', 'fens'], 'node dist/egdb-playout.js --variant english --dir /tmp/tables [--positions 50] [--pieces N] [--nodes 20000 | --time S] [--seed N] [--fens FILE]');
 
 const variant = getVariant(arg('variant', 'english'));
 const dir = arg('dir', defaultTableDir());

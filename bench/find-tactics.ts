@@ -28,7 +28,9 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { MAN, material, materialSearch, rootValues } from '../test/reference/material-search.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('find-tactics', ['variant', 'count', 'avoid-count', 'plies', 'stable', 'verify-depth', 'out'], 'node dist/find-tactics.js --variant english [--count 30] [--avoid-count 15] [--plies 5] [--stable 7,9] [--verify-depth 14] [--out FILE]');
 
 const variant = getVariant(arg('variant', 'english'));
 const count = Number(arg('count', '30'));

@@ -9,9 +9,11 @@
 import { getVariant } from '../src/rules/variants.ts';
 import { formatHubPosition } from '../src/notation/hub-position.ts';
 import { hubVariantName } from '../src/protocols/hub/variant-name.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 import { freshHub } from './fresh-hub.ts';
 import { median } from './median.ts';
+
+checkArgs('first-moves', ['variant', 'threads', 'runs', 'moves', 'move-time'], 'node dist/first-moves.js --variant english [--threads 2] [--runs 8] [--moves 16] [--move-time 0.1]');
 
 const variant = getVariant(arg('variant', 'english'));
 const threads = Number(arg('threads', '1'));

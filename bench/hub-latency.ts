@@ -4,9 +4,11 @@
 //
 //   node dist/hub-latency.js --runs 10 --tt 64,1024,4096
 
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 import { freshHub } from './fresh-hub.ts';
 import { median } from './median.ts';
+
+checkArgs('hub-latency', ['runs', 'tt'], 'node dist/hub-latency.js [--runs 10] [--tt 64,1024,4096]');
 
 const runs = Number(arg('runs', '10'));
 const sizes = arg('tt', '64,1024,4096').split(',').map(Number);

@@ -22,9 +22,11 @@ import { formatMove, parseMove, sameMove } from '../src/notation/move-text.ts';
 import { type PdnGameRecord, replayPdn } from '../src/notation/pdn.ts';
 import { type Color, popcount } from '../src/rules/position.ts';
 import { MATE_BOUND, Searcher } from '../src/search/search.ts';
-import { arg, searchOptions } from './args.ts';
+import { arg, checkArgs, searchOptions } from './args.ts';
 import { LOST, playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
 import { median } from './median.ts';
+
+checkArgs('lost-games', ['pdn', 'name', 'nodes', 'deep', 'blunder', 'try', 'part'], 'node dist/lost-games.js --pdn games.pdn --name Damka [--nodes 300000] [--deep 5000000] [--blunder 80] [--try "-;probCut=0;lmr=0"] [--part k/n]');
 
 const file = arg('pdn', '');
 const name = arg('name', '');

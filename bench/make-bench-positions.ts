@@ -15,7 +15,9 @@ import type { Variant } from '../src/rules/variant.ts';
 import { VARIANTS, getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('make-bench-positions', ['variant', 'per-phase', 'nodes'], 'node dist/make-bench-positions.js [--variant NAME] [--per-phase 12] [--nodes 20000]');
 
 
 const PHASES: Partial<Record<string, { mid: number; end: number }>> = { english: { mid: 16, end: 8 }, international: { mid: 26, end: 12 } };

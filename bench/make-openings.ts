@@ -18,7 +18,9 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { Progress } from '../src/cli/progress.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('make-openings', ['variant', 'count', 'plies', 'depth', 'window', 'seed'], 'node dist/make-openings.js [--variant international] [--count 100] [--plies 4] [--depth 12] [--window 0.25] [--seed 1]');
 
 const count = Number(arg('count', '100'));
 const plies = Number(arg('plies', '4'));

@@ -13,7 +13,9 @@ import { BLACK } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { type RapidMove, RapidEnglishGame } from './rapid-draughts-adapter.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
+
+checkArgs('match-rapid', ['games', 'rapid-depth', 'time', 'part'], 'node dist/match-rapid.js [--games 100] [--rapid-depth 8] [--time 0.1] [--part 0/1]');
 
 
 const games = Number(arg('games', '100'));

@@ -11,8 +11,10 @@
 
 import { writeFileSync } from 'node:fs';
 import { WHITE } from '../src/rules/position.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 import { playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
+
+checkArgs('opening-scores', ['pdn', 'name', 'worst', 'out'], 'node dist/opening-scores.js --pdn a.pdn,b.pdn --name Damka [--worst 20] [--out worst.txt]');
 
 const files = arg('pdn', '').split(',').filter(Boolean);
 const name = arg('name', '');

@@ -35,8 +35,10 @@ import type { Move } from '../src/rules/move.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { BENCH_DEPTH, type BenchPosition, type BenchResult, readBenchPositions, runEngineBench } from '../src/tools/search-bench.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 import { median } from './median.ts';
+
+checkArgs('smp', ['variant', 'depth', 'runs', 'move-time', 'game-depth', 'games', 'plies', 'agree', 'times', 'threads', 'oracle-file'], 'node dist/smp.js [--variant english|international] [--depth N] [--runs R] [--move-time S]\n  | --variant english --game-depth 15 [--games 8] [--plies 40] [--runs 3]\n  | --variant english --agree 19 [--games 24] [--times 0.1,0.2] [--threads 1,2] [--oracle-file F]');
 
 const RUNS = Number(arg('runs', '3'));
 

@@ -14,8 +14,10 @@ import { EndgameTables } from '../src/egdb/tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN } from '../src/egdb/values.ts';
 import { replayPdn } from '../src/notation/pdn.ts';
 import { popcount } from '../src/rules/position.ts';
-import { arg } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 import { playerColour, playerOutcome, readPdnFile } from './pdn-player.ts';
+
+checkArgs('table-entries', ['pdn', 'name', 'egdb-path'], 'node dist/table-entries.js --pdn games.pdn --name Damka [--egdb-path DIR]');
 
 const file = arg('pdn', '');
 const name = arg('name', '');

@@ -1,5 +1,5 @@
-// The bench tools' options (bench/args.ts), through the self-play tool: --help prints the usage,
-// and a misspelt option or a bad evaluation ends the run with the reason instead of playing on
+// The bench tools' options (bench/args.ts): --help prints the usage, and a misspelt option (or,
+// in the self-play tool, a bad evaluation) ends the run with the reason instead of running on
 // with the defaults.
 
 import { spawnSync } from 'node:child_process';
@@ -37,5 +37,33 @@ describe('bench tool options', () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^A: .*"eval":"learned","weights":"shipped"/m);
     expect(r.out).toMatch(/^B: .*"eval":"classic"/m);
+  });
+
+  // Every tool that takes options, by its dist entry: each checks them before doing any work.
+  const TOOLS = [
+    'bench', 'browser-bench', 'check-suites', 'egdb-playout', 'eval-speed', 'find-tactics', 'first-moves', 'hub-latency',
+    'lost-games', 'make-bench-positions', 'make-openings', 'match-rapid', 'opening-scores', 'smp', 'table-entries',
+  ];
+  const tool = (name: string, ...args: string[]) => {
+    const r = spawnSync(process.execPath, [`dist/${name}.js`, ...args], { encoding: 'utf8', timeout: 30_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it('every tool refuses a misspelt option before it starts, naming the options it knows', () => {
+    for (const name of TOOLS) {
+      const r = tool(name, '--no-such-option', '1');
+      expect(r.code, name).toBe(2);
+      expect(r.err, name).toMatch(new RegExp(`^${name}: unknown option --no-such-option \\(known:`));
+      expect(r.out, name).toBe('');
+    }
+  });
+
+  it('every tool prints its usage on --help and does nothing else', () => {
+    for (const name of TOOLS) {
+      const r = tool(name, '--help');
+      expect(r.code, name).toBe(0);
+      expect(r.out, name).toMatch(name === 'bench' ? /^npm run bench/ : new RegExp(`^node dist/${name}\\.js`));
+      expect(r.out.trim().split('\n').length, name).toBeLessThanOrEqual(3);
+    }
   });
 });
