@@ -22,7 +22,7 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { arg, checkArgs } from './args.ts';
 
-checkArgs('egdb-playout', ['variant', 'dir', 'positions', 'pieces', 'nodes', 'time', 'seed', 'fens'], 'node dist/egdb-playout.js --variant english --dir /tmp/tables [--positions 50] [--pieces N] [--nodes 20000 | --time S] [--seed N] [--fens FILE]');
+checkArgs('egdb-playout', ['variant', 'dir', 'positions', 'pieces', 'nodes', 'time', 'seed', 'fens'], 'node dist/egdb-playout.js --variant english [--dir DIR] [--positions 50] [--pieces N] [--nodes 20000 | --time S] [--seed 1] [--fens "FEN;FEN"]');
 
 const variant = getVariant(arg('variant', 'english'));
 const dir = arg('dir', defaultTableDir());
