@@ -14,13 +14,12 @@ import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
-import { checkArgs } from './args.ts';
+import { arg, checkArgs } from './args.ts';
 
 checkArgs('eval-speed', ['weights'], 'node dist/eval-speed.js [--weights FILE]');
 
-const at = process.argv.indexOf('--weights');
-const weightsPath = at > 0 ? process.argv[at + 1] : undefined;
-if (at > 0 && !weightsPath) {
+const weightsPath = arg('weights', '') || undefined;
+if (process.argv.includes('--weights') && !weightsPath) {
   console.error('eval-speed: --weights wants a weights file');
   process.exit(2);
 }

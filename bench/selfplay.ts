@@ -68,8 +68,11 @@ function evalChoice(side: string): EvalChoice {
 const choices: Record<string, EvalChoice> = { a: evalChoice('a'), b: evalChoice('b') };
 const evaluator = (side: string): PositionEvaluator => createEvaluator(variant, choices[side]);
 // The evaluation and weights file are in the printed configuration, so that a log says what played.
-const configA = { options: searchOptions('selfplay', 'a', arg('a', '')), side: 'a', limits: limitsOf('a-'), eval: arg('a-eval', 'learned'), weights: arg('a-weights', 'shipped') };
-const configB = { options: searchOptions('selfplay', 'b', arg('b', '')), side: 'b', limits: limitsOf('b-'), eval: arg('b-eval', 'learned'), weights: arg('b-weights', 'shipped') };
+const config = (side: 'a' | 'b') => ({
+  options: searchOptions('selfplay', side, arg(side, '')), side, limits: limitsOf(`${side}-`),
+  eval: arg(`${side}-eval`, 'learned'), weights: arg(`${side}-weights`, 'shipped'),
+});
+const configA = config('a'), configB = config('b');
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
