@@ -141,4 +141,29 @@ describe('damka match', () => {
     expect(oddsDepth.status).toBe(2);
     expect(oddsDepth.stderr).toMatch(/--time-odds needs a time control/);
   }, 30_000);
+
+  it('prints the standing of the finished games when stopped by a signal; the PDN file agrees with it', async () => {
+    const { spawn } = await import('node:child_process');
+    const pdn = join(mkdtempSync(join(tmpdir(), 'damka-match-')), 'stopped.pdn');
+    // The fake answers every search with an illegal move, so each game ends at its first move.
+    const child = spawn(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', fake('illegal').command,
+      '--depth', '1', '--games', '1000', '--pdn', pdn], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const games = () => { try { return parsePdn(readFileSync(pdn, 'utf8')).length; } catch { return 0; } };
+    while (games() < 3) await new Promise((r) => setTimeout(r, 100));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    const records = parsePdn(readFileSync(pdn, 'utf8'));
+    expect(stdout).toContain(`match stopped after ${records.length} of 1000 games`);
+    expect(stdout).toMatch(new RegExp(`^1\\. Damka +${records.length} +${records.length} +100\\.0% +${records.length} +0 +0$`, 'm'));
+    expect(stdout).toMatch(new RegExp(`^2\\. Fake-illegal +${records.length} +0 +0\\.0% +0 +0 +${records.length}$`, 'm'));
+    // Read back in Damka's sense, every game is Damka's win, whichever colour it had.
+    for (const r of records) {
+      const damkaWhite = r.tags.get('White') === 'Damka';
+      expect(r.result).toBe(damkaWhite ? '1-0' : '0-1');
+    }
+    expect(records.some((r) => r.tags.get('White') === 'Damka') && records.some((r) => r.tags.get('Black') === 'Damka')).toBe(true);
+  }, 60_000);
 });

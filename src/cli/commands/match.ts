@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { getVariant } from '../../rules/variants.ts';
 import { parseSprt } from '../../match/elo.ts';
 import type { EngineSpec } from '../../match/hub-client.ts';
-import { runMatch, summaryLine } from '../../match/match.ts';
+import { type MatchStanding, runMatch, summaryLine } from '../../match/match.ts';
 import { defaultOpenings, readOpenings } from '../../match/openings.ts';
 import { type TimeControl, parseTimeControl } from '../../match/referee.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
@@ -93,6 +93,20 @@ export function matchCommand(): Command {
       const tolerance = Number(o.tolerance);
       if (!(tolerance >= 0)) throw new UsageError(`--tolerance must be a number of seconds, got "${o.tolerance}"`);
       const progress = new Progress();
+      // A match stopped by Ctrl-C or a kill still reports the games it finished: a long run
+      // stopped at the end of the day is worth its table, and reading a PDN file by hand is
+      // where colour conventions go wrong (at English "1-0" in the file means Black won).
+      let sofar: MatchStanding | null = null;
+      const interrupted = (code: number) => () => {
+        progress.done();
+        const played = sofar ? sofar.engines.reduce((n, e) => n + e.games, 0) / 2 : 0;
+        process.stdout.write(`match stopped after ${played} of ${games} games\n`);
+        if (sofar) printStanding(sofar);
+        // The engines read end of input on their stdin when this process exits, and quit.
+        process.exit(code);
+      };
+      process.once('SIGINT', interrupted(130));
+      process.once('SIGTERM', interrupted(143));
       const standing = await runMatch({
         variant, engines, tc, openings, games,
         concurrency: parseIntOption('concurrency', o.concurrency, 1, 64),
@@ -101,16 +115,22 @@ export function matchCommand(): Command {
         pdn: o.pdn,
         sprt: o.sprt ? parseSprt(o.sprt) : undefined,
         onGame: (_round, _w, _b, _outcome, s) => {
+          sofar = s;
           const played = s.engines.reduce((n, e) => n + e.games, 0) / 2;
           progress.update(`games ${played}/${games}  ${summaryLine(s)}`);
         },
       });
       progress.done();
-      const rows = standing.engines.map((e, i) => [`${i + 1}. ${e.name}`, e.games, e.points, e.games ? `${((e.points / e.games) * 100).toFixed(1)}%` : '-', e.wins, e.draws, e.losses]);
-      const header = ['engine', 'games', 'points', 'score', 'won', 'drawn', 'lost'];
-      const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-      const fmt = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-      process.stdout.write(`${[fmt(header), ...rows.map(fmt)].join('\n')}\n`);
-      process.stdout.write(`1. ${standing.engines[0].name} against the rest: ${summaryLine(standing)}\n`);
+      printStanding(standing);
     }));
+}
+
+/** The table of every engine's games, then the first engine's score against the rest with its Elo. */
+function printStanding(standing: MatchStanding): void {
+  const rows = standing.engines.map((e, i) => [`${i + 1}. ${e.name}`, e.games, e.points, e.games ? `${((e.points / e.games) * 100).toFixed(1)}%` : '-', e.wins, e.draws, e.losses]);
+  const header = ['engine', 'games', 'points', 'score', 'won', 'drawn', 'lost'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const fmt = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  process.stdout.write(`${[fmt(header), ...rows.map(fmt)].join('\n')}\n`);
+  process.stdout.write(`1. ${standing.engines[0].name} against the rest: ${summaryLine(standing)}\n`);
 }
