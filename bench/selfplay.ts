@@ -13,7 +13,7 @@
 // each part plays both colours of its openings, so its own tally is not biased by colour.
 // --first G starts at game G (even), to add games to a match without replaying the first ones.
 
-import { type EvalChoice, createEvaluator } from '../src/eval/evaluators.ts';
+import { type EvalChoice, createEvaluator, planEvaluation } from '../src/eval/evaluators.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { type PositionEvaluator, parseEvalKind } from '../src/eval/position-evaluator.ts';
 import type { Limits } from '../src/engine/task.ts';
@@ -58,7 +58,7 @@ function evalChoice(side: string): EvalChoice {
   try {
     const text = arg(`${side}-eval`, ''), file = arg(`${side}-weights`, '');
     const choice = { kind: text ? parseEvalKind(text) : undefined, weights: file ? readWeightsFile(file, variant) : undefined };
-    createEvaluator(variant, choice);
+    planEvaluation(variant, choice);
     return choice;
   } catch (e) {
     console.error(`selfplay: --${side}-eval/--${side}-weights: ${(e as Error).message}`);

@@ -3,14 +3,17 @@
 
 import type { Variant, VariantName } from '../rules/variant.ts';
 
-/** Reads the shipped file of a variant, or null where none ships. */
+/**
+ * Reads the shipped file of a variant, or null where none ships; `ships` says whether one does
+ * without decoding it (for a check that must stay cheap, such as the Hub's at `init`).
+ */
 export function shippedFiles<T>(
   files: Partial<Record<VariantName, unknown>>,
   suffix: string,
   decode: (file: unknown, variant: Variant, name: string) => T,
-): (variant: Variant) => T | null {
+): ((variant: Variant) => T | null) & { ships: (variant: Variant) => boolean } {
   const decoded = new Map<string, T>();
-  return (variant) => {
+  const read = (variant: Variant): T | null => {
     const file = files[variant.name];
     if (file === undefined) return null;
     let w = decoded.get(variant.name);
@@ -20,4 +23,5 @@ export function shippedFiles<T>(
     }
     return w;
   };
+  return Object.assign(read, { ships: (variant: Variant) => files[variant.name] !== undefined });
 }

@@ -4,7 +4,7 @@
 // Every bad line gets `error message="..."` and the session goes on.
 
 import { EVAL_KINDS, type EvalKind, parseEvalKind } from '../../eval/position-evaluator.ts';
-import { createEvaluator } from '../../eval/evaluators.ts';
+import { planEvaluation } from '../../eval/evaluators.ts';
 import type { LearnedWeights } from '../../eval/learned-weights.ts';
 import { readWeightsFile } from '../../eval/read-weights.ts';
 import type { DrawCounters } from '../../game/draw-rules.ts';
@@ -263,7 +263,7 @@ export class HubSession {
 
   /** Throws, with the reason, when the variant cannot search with this evaluation and weights. */
   private checkEvaluation(kind: EvalKind, weights: LearnedWeights | undefined): void {
-    createEvaluator(this.variant, { kind, weights });
+    planEvaluation(this.variant, { kind, weights });
   }
 
   private newGame(): void {
