@@ -3,7 +3,7 @@
 // swapped: the same game, seen from the other side.
 
 import type { Geometry } from '../board/geometry.ts';
-import { type Position, WHITE, popcount } from '../rules/position.ts';
+import { type Position, WHITE, popcount, reverseBits } from '../rules/position.ts';
 import type { Balance } from './balance.ts';
 
 export class Orienter {
@@ -26,7 +26,7 @@ export class Orienter {
     }
     const wLo = pos.wLo, wHi = pos.wHi, bLo = pos.bLo, bHi = pos.bHi, kLo = pos.kLo, kHi = pos.kHi;
     if (this.reverseWord) {
-      out.wLo = reverse32(bLo); out.bLo = reverse32(wLo); out.kLo = reverse32(kLo);
+      out.wLo = reverseBits(bLo); out.bLo = reverseBits(wLo); out.kLo = reverseBits(kLo);
       out.wHi = out.bHi = out.kHi = 0;
       out.side = WHITE;
       return;
@@ -56,14 +56,6 @@ export class Orienter {
     this.turnedLo = rLo;
     this.turnedHi = rHi;
   }
-}
-
-function reverse32(x: number): number {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
-  return (x >>> 16) | (x << 16);
 }
 
 /** The balance of a position from its side to move. */

@@ -75,3 +75,12 @@ export function popcount(x: number): number {
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;
 }
+
+/** Bit i to bit 31 - i: a 32-bit board word turned half a turn. */
+export function reverseBits(x: number): number {
+  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
+  return (x >>> 16) | (x << 16);
+}

@@ -5,8 +5,7 @@
 // the small networks this is for fit a million positions in seconds an epoch.
 
 import { NETWORK_INPUTS, networkLayout } from '../eval/network/network-file.ts';
-import { reverseBits } from '../eval/network/evaluator.ts';
-import { type Position, WHITE } from '../rules/position.ts';
+import { type Position, WHITE, reverseBits } from '../rules/position.ts';
 import type { FitSummary } from './fit.ts';
 import { seededRandom } from './selfplay-game.ts';
 

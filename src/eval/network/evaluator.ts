@@ -4,7 +4,7 @@
 // the network the same inputs and score exactly the same: no symmetry to get wrong.
 
 import { stepDownLeft, stepDownRight, stepUpLeft, stepUpRight } from '../../rules/diagonal-8x8.ts';
-import { type Position, WHITE } from '../../rules/position.ts';
+import { type Position, WHITE, reverseBits } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
 import type { PositionEvaluator } from '../position-evaluator.ts';
 import { type NetworkRun, instantiateNetwork } from './kernel.ts';
@@ -42,13 +42,4 @@ export class NetworkEvaluator implements PositionEvaluator {
     const s = Math.round(z * this.scale);
     return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s;
   }
-}
-
-/** Bit i to bit 31 - i. */
-export function reverseBits(x: number): number {
-  x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-  x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-  x = ((x >>> 8) & 0x00ff00ff) | ((x & 0x00ff00ff) << 8);
-  return (x >>> 16) | (x << 16);
 }
