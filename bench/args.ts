@@ -4,8 +4,9 @@
 import { DEFAULT_OPTIONS, type SearchOptions } from '../src/search/search.ts';
 
 /**
- * Ends the tool with `usage` on --help, and with a message on an option it does not know (a
- * misspelt option would otherwise be ignored and the run go on with the default).
+ * Ends the tool with `usage` on --help, and with a message on an option it does not know or one
+ * given no value (every option here takes one): a misspelt option would otherwise be ignored,
+ * and one at the end of the line read as absent, and the run go on with the default.
  */
 export function checkArgs(tool: string, known: readonly string[], usage: string): void {
   const args = process.argv.slice(2);
@@ -13,12 +14,18 @@ export function checkArgs(tool: string, known: readonly string[], usage: string)
     console.log(usage);
     process.exit(0);
   }
-  for (const a of args) {
-    if (a.startsWith('--') && !known.includes(a.slice(2))) {
+  args.forEach((a, i) => {
+    if (!a.startsWith('--')) return;
+    if (!known.includes(a.slice(2))) {
       console.error(`${tool}: unknown option ${a} (known: ${known.map((k) => `--${k}`).join(' ')})`);
       process.exit(2);
     }
-  }
+    const value = args[i + 1];
+    if (value === undefined || value.startsWith('--')) {
+      console.error(`${tool}: ${a} wants a value (${usage})`);
+      process.exit(2);
+    }
+  });
 }
 
 export function arg(name: string, fallback: string): string {

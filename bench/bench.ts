@@ -11,10 +11,10 @@ import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { median } from './median.ts';
 import { checkArgs } from './args.ts';
-
-checkArgs('bench', [], 'npm run bench (node dist/bench.js): no options');
 import { rapidPerft } from './rapid-draughts-adapter.ts';
 import { BENCH_DEPTH, benchVariants, readBenchPositions, runSearchBench } from '../src/tools/search-bench.ts';
+
+checkArgs('bench', [], 'npm run bench (node dist/bench.js): no options');
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 

@@ -19,10 +19,6 @@ import { arg, checkArgs } from './args.ts';
 checkArgs('eval-speed', ['weights'], 'node dist/eval-speed.js [--weights FILE]');
 
 const weightsPath = arg('weights', '') || undefined;
-if (process.argv.includes('--weights') && !weightsPath) {
-  console.error('eval-speed: --weights wants a weights file');
-  process.exit(2);
-}
 
 /** The weights file read for `variant`, or undefined when it was made for the other game. */
 function readForVariant(path: string, variant: typeof ENGLISH) {

@@ -58,6 +58,20 @@ describe('bench tool options', () => {
     }
   });
 
+  it('a tool refuses an option given no value, at the end of the line or before another option', () => {
+    for (const [name, args] of [
+      ['eval-speed', ['--weights']],
+      ['selfplay', ['--games']],
+      ['selfplay', ['--games', '--variant', 'english']],
+      ['smp', ['--variant', 'english', '--runs']],
+    ] as const) {
+      const r = tool(name, ...args);
+      expect(r.code, `${name} ${args.join(' ')}`).toBe(2);
+      expect(r.err).toMatch(new RegExp(`^${name}: ${args.find((a, i) => a.startsWith('--') && (args[i + 1] ?? '--').startsWith('--'))} wants a value \\(node dist/${name}\\.js`));
+      expect(r.out).toBe('');
+    }
+  });
+
   it('every tool prints its usage on --help and does nothing else', () => {
     for (const name of TOOLS) {
       const r = tool(name, '--help');
