@@ -99,8 +99,7 @@ export function matchCommand(): Command {
       let sofar: MatchStanding | null = null;
       const interrupted = (code: number) => () => {
         progress.done();
-        const played = sofar ? sofar.engines.reduce((n, e) => n + e.games, 0) / 2 : 0;
-        process.stdout.write(`match stopped after ${played} of ${games} games\n`);
+        process.stdout.write(`match stopped after ${sofar ? gamesPlayed(sofar) : 0} of ${games} games\n`);
         if (sofar) printStanding(sofar);
         // The engines read end of input on their stdin when this process exits, and quit.
         process.exit(code);
@@ -116,13 +115,17 @@ export function matchCommand(): Command {
         sprt: o.sprt ? parseSprt(o.sprt) : undefined,
         onGame: (_round, _w, _b, _outcome, s) => {
           sofar = s;
-          const played = s.engines.reduce((n, e) => n + e.games, 0) / 2;
-          progress.update(`games ${played}/${games}  ${summaryLine(s)}`);
+          progress.update(`games ${gamesPlayed(s)}/${games}  ${summaryLine(s)}`);
         },
       });
       progress.done();
       printStanding(standing);
     }));
+}
+
+/** Games finished: each is in two engines' counts. */
+function gamesPlayed(standing: MatchStanding): number {
+  return standing.engines.reduce((n, e) => n + e.games, 0) / 2;
 }
 
 /** The table of every engine's games, then the first engine's score against the rest with its Elo. */
