@@ -1,12 +1,14 @@
 // The network evaluation: the WebAssembly kernel against the floating-point network it
 // approximates, colour symmetry, the file format's checks, and the fit.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileKernel } from '../scripts/build-kernel.mjs';
 import { createEvaluator } from '../src/eval/evaluators.ts';
+import { Game } from '../src/game/game.ts';
+import { formatPdnGame } from '../src/notation/pdn.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
 import { KERNEL_WASM } from '../src/eval/network/kernel-wasm.ts';
@@ -18,6 +20,7 @@ import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { FloatNetwork, type NetworkRows, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
+import { damka } from './helpers/engine-process.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
 import { rng } from './reference/random-positions.ts';
 
@@ -204,4 +207,50 @@ describe('network fit', () => {
       expect(Array.from(b.subarray(0, m)).sort()).toEqual(Array.from(a.subarray(0, n)).sort());
     }
   });
+});
+
+describe('damka train fit-network --init', () => {
+  it('starts from a network file: its held-out loss is where the fit starts; another shape or pattern weights are refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'damka-fit-network-'));
+    try {
+      // Data: the quiet positions of a dozen random games (held out: games 0 and 10).
+      const games = Array.from({ length: 12 }, (_, g) => {
+        const random = rng(300 + g), game = new Game(ENGLISH, ENGLISH.startPosition());
+        while (game.status().result === '*' && game.ply < 120) {
+          const moves = game.legalMoves();
+          game.play(moves[Math.floor(random() * moves.length)]);
+        }
+        return formatPdnGame(game, { Result: ['1-0', '0-1', '1/2-1/2'][g % 3] });
+      });
+      const pdn = join(dir, 'games.pdn'), data = join(dir, 'games.bin');
+      writeFileSync(pdn, games.join('\n'));
+      expect(damka('train', 'import', '--variant', 'english', '--pdn', pdn, '--out', data).code).toBe(0);
+
+      const first = join(dir, 'a.json');
+      const a = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '3', '--out', first);
+      expect(a.code).toBe(0);
+      const saved = Number(/best epoch \d+: training loss [\d.]+, held-out loss ([\d.]+)/.exec(a.out)?.[1]);
+      expect(saved).toBeGreaterThan(0);
+      expect(a.out).not.toMatch(/as it starts/);
+
+      const b = damka('train', 'fit-network', '--data', data, '--init', first, '--epochs', '2', '--out', join(dir, 'b.json'));
+      expect(b.code).toBe(0);
+      expect(b.out).toMatch(/network 128-16-16-1/);
+      expect(Number(new RegExp('a\\.json as it starts: held-out loss ([\\d.]+)').exec(b.out)?.[1])).toBe(saved);
+      const refit = readWeightsFile(join(dir, 'b.json'), ENGLISH) as NetworkWeights;
+      expect(refit.hidden).toEqual([16, 16]);
+
+      const shape = damka('train', 'fit-network', '--data', data, '--init', first, '--hidden', '32,16', '--out', join(dir, 'c.json'));
+      expect(shape.code).toBe(2);
+      expect(shape.err).toMatch(/a\.json is a 128-16-16-1 network, not the 128-32-16-1 that --hidden asks for/);
+      const patterns = join(dir, 'p.json');
+      writeFileSync(patterns, readFileSync(new URL('../src/eval/weights/english-patterns.json', import.meta.url)));
+      const wrong = damka('train', 'fit-network', '--data', data, '--init', patterns, '--out', join(dir, 'd.json'));
+      expect(wrong.code).toBe(2);
+      expect(wrong.err).toMatch(/p\.json: pattern weights, not a network/);
+      expect(wrong.err + shape.err).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

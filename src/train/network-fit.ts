@@ -38,6 +38,8 @@ export interface NetworkFitOptions {
   patience: number;
   seed: number;
   isValidation: (row: number) => boolean;
+  /** Called once with the starting weights' held-out loss. */
+  onStart?: (validLoss: number) => void;
   onEpoch?: (epoch: number, trainLoss: number, validLoss: number, seconds: number) => void;
 }
 
@@ -120,6 +122,7 @@ export function fitNetwork(d: NetworkRows, init: Float32Array, o: NetworkFitOpti
   const rnd = seededRandom(o.seed ^ 0x5bd1e995);
   const B1 = 0.9, B2 = 0.999;
   let best = net.p.slice(), bestLoss = networkLoss(net, d, VA), bestTrain = NaN, bestEpoch = 0, lr = o.learningRate, step = 0, since = 0, epoch = 0;
+  o.onStart?.(bestLoss);
   for (epoch = 1; epoch <= o.maxEpochs && since < o.patience; epoch++) {
     const started = performance.now();
     for (let i = TR.length - 1; i > 0; i--) { const j = Math.floor(rnd() * (i + 1)); const t = TR[i]; TR[i] = TR[j]; TR[j] = t; }

@@ -8,6 +8,8 @@ import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
 import { fitNetwork, initialNetwork } from '../../train/network-fit.ts';
 import { networkRows } from '../../train/network-rows.ts';
+import { isNetwork } from '../../eval/learned-weights.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 
@@ -19,7 +21,8 @@ export function fitNetworkCommand(): Command {
     .addOption(new Option('-v, --variant <name>', 'the game (networks are English only so far)').default('english'))
     .requiredOption('-d, --data <files>', 'data files from "damka train selfplay" or "train import", comma-separated')
     .requiredOption('-o, --out <file>', 'network file to write')
-    .option('--hidden <h1,h2>', `units of the two hidden layers, multiples of ${UNIT_GROUP}`, '64,16')
+    .option('--hidden <h1,h2>', `units of the two hidden layers, multiples of ${UNIT_GROUP} (default: 64,16, or --init's)`)
+    .option('--init <file>', 'start from this network file (its layer sizes) instead of random weights: new data for a network already fitted')
     .option('--lr <x>', 'Adam learning rate (halved after each epoch that does not improve the held-out loss)', '0.001')
     .option('--batch <n>', 'positions a step', '256')
     .option('--epochs <n>', 'most epochs', '30')
@@ -29,9 +32,14 @@ export function fitNetworkCommand(): Command {
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
       if (variant.name !== 'english') throw new Error(`networks are for English draughts only so far, not ${variant.name}`);
-      const hidden = o.hidden.split(',').map((s) => Number(s.trim()));
+      const start = o.init === undefined ? null : readWeightsFile(o.init, variant);
+      if (start !== null && !isNetwork(start)) throw new Error(`--init ${o.init}: pattern weights, not a network`);
+      const hidden = (o.hidden ?? (start ? start.hidden.join(',') : '64,16')).split(',').map((s) => Number(s.trim()));
       if (hidden.length !== 2 || !hidden.every((h) => Number.isInteger(h) && h >= UNIT_GROUP && h <= 1024 && h % UNIT_GROUP === 0)) {
         throw new Error(`--hidden wants two sizes, multiples of ${UNIT_GROUP} from ${UNIT_GROUP} to 1024 (like 64,16), got "${o.hidden}"`);
+      }
+      if (start !== null && (start.hidden[0] !== hidden[0] || start.hidden[1] !== hidden[1])) {
+        throw new Error(`--init ${o.init} is a ${NETWORK_INPUTS}-${start.hidden.join('-')}-1 network, not the ${NETWORK_INPUTS}-${hidden.join('-')}-1 that --hidden asks for`);
       }
       const lr = Number(o.lr);
       if (!(lr > 0 && lr < 1)) throw new Error(`--lr must be a number between 0 and 1, got "${o.lr}"`);
@@ -45,20 +53,23 @@ export function fitNetworkCommand(): Command {
       const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
       say(targetsLine(targets, resultWeight));
       const started = performance.now();
-      const fit = fitNetwork(rows, initialNetwork(h1, h2, seed), {
+      const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(h1, h2, seed), {
         hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
         isValidation: (row) => rows.game[row] % 10 === 0,
+        onStart: (vl) => { if (start !== null) say(`${o.init} as it starts: held-out loss ${vl.toFixed(5)}`); },
         onEpoch: (e, tl, vl, s) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)} (${s.toFixed(0)} s)`),
       });
       const about = {
         command: `damka train fit-network ${process.argv.slice(4).join(' ')}`,
         positions: rows.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
         scale: Number(scale.toFixed(2)), resultWeight, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
-        trainLoss: Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
+        ...(o.init !== undefined ? { init: o.init } : {}),
+        trainLoss: fit.bestEpoch === 0 ? null : Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
       const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
-      say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} ` +
-        `(${((performance.now() - started) / 1000).toFixed(0)} s) -> ${o.out}`);
+      const seconds = ((performance.now() - started) / 1000).toFixed(0);
+      if (fit.bestEpoch === 0) say(`no epoch beat the starting weights (held-out loss ${fit.validLoss.toFixed(5)}): written unchanged (${seconds} s) -> ${o.out}`);
+      else say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} (${seconds} s) -> ${o.out}`);
     }));
 }
