@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileKernel } from '../scripts/build-kernel.mjs';
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { Game } from '../src/game/game.ts';
@@ -19,7 +19,7 @@ import { readPatternWeightsFile, readWeightsFile } from '../src/eval/read-weight
 import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
-import { FloatNetwork, type NetworkRows, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
+import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
 import { damka } from './helpers/engine-process.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
 import { rng } from './reference/random-positions.ts';
@@ -209,48 +209,94 @@ describe('network fit', () => {
   });
 });
 
-describe('damka train fit-network --init', () => {
-  it('starts from a network file: its held-out loss is where the fit starts; another shape or pattern weights are refused', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'damka-fit-network-'));
-    try {
-      // Data: the quiet positions of a dozen random games (held out: games 0 and 10).
-      const games = Array.from({ length: 12 }, (_, g) => {
-        const random = rng(300 + g), game = new Game(ENGLISH, ENGLISH.startPosition());
-        while (game.status().result === '*' && game.ply < 120) {
-          const moves = game.legalMoves();
-          game.play(moves[Math.floor(random() * moves.length)]);
-        }
-        return formatPdnGame(game, { Result: ['1-0', '0-1', '1/2-1/2'][g % 3] });
-      });
-      const pdn = join(dir, 'games.pdn'), data = join(dir, 'games.bin');
-      writeFileSync(pdn, games.join('\n'));
-      expect(damka('train', 'import', '--variant', 'english', '--pdn', pdn, '--out', data).code).toBe(0);
+/** A data file of the quiet positions of a dozen random English games in `dir` (held out by the fits: games 0 and 10). */
+function randomGamesData(dir: string): string {
+  const games = Array.from({ length: 12 }, (_, g) => {
+    const random = rng(300 + g), game = new Game(ENGLISH, ENGLISH.startPosition());
+    while (game.status().result === '*' && game.ply < 120) {
+      const moves = game.legalMoves();
+      game.play(moves[Math.floor(random() * moves.length)]);
+    }
+    return formatPdnGame(game, { Result: ['1-0', '0-1', '1/2-1/2'][g % 3] });
+  });
+  const pdn = join(dir, 'games.pdn'), data = join(dir, 'games.bin');
+  writeFileSync(pdn, games.join('\n'));
+  expect(damka('train', 'import', '--variant', 'english', '--pdn', pdn, '--out', data).code).toBe(0);
+  return data;
+}
 
-      const first = join(dir, 'a.json');
-      const a = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '3', '--out', first);
-      expect(a.code).toBe(0);
-      const saved = Number(/best epoch \d+: training loss [\d.]+, held-out loss ([\d.]+)/.exec(a.out)?.[1]);
-      expect(saved).toBeGreaterThan(0);
-      expect(a.out).not.toMatch(/as it starts/);
+describe('damka train fit-network --init and --teacher', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-fit-network-'));
+  const data = join(dir, 'games.bin'), first = join(dir, 'a.json');
+  let a: ReturnType<typeof damka>;
+  /** a.json's held-out loss, as its fit reported it. */
+  let saved: number;
+  beforeAll(() => {
+    expect(randomGamesData(dir)).toBe(data);
+    a = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '3', '--out', first);
+    saved = Number(/best epoch \d+: training loss [\d.]+, held-out loss ([\d.]+)/.exec(a.out)?.[1]);
+  }, 60_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-      const b = damka('train', 'fit-network', '--data', data, '--init', first, '--epochs', '2', '--out', join(dir, 'b.json'));
-      expect(b.code).toBe(0);
-      expect(b.out).toMatch(/network 128-16-16-1/);
-      expect(Number(new RegExp('a\\.json as it starts: held-out loss ([\\d.]+)').exec(b.out)?.[1])).toBe(saved);
-      const refit = readWeightsFile(join(dir, 'b.json'), ENGLISH) as NetworkWeights;
-      expect(refit.hidden).toEqual([16, 16]);
+  it('--init starts from a network file: its held-out loss is where the fit starts; another shape or pattern weights are refused', () => {
+    expect(a.code).toBe(0);
+    expect(saved).toBeGreaterThan(0);
+    expect(a.out).not.toMatch(/as it starts/);
 
-      const shape = damka('train', 'fit-network', '--data', data, '--init', first, '--hidden', '32,16', '--out', join(dir, 'c.json'));
-      expect(shape.code).toBe(2);
-      expect(shape.err).toMatch(/a\.json is a 128-16-16-1 network, not the 128-32-16-1 that --hidden asks for/);
-      const patterns = join(dir, 'p.json');
-      writeFileSync(patterns, readFileSync(new URL('../src/eval/weights/english-patterns.json', import.meta.url)));
-      const wrong = damka('train', 'fit-network', '--data', data, '--init', patterns, '--out', join(dir, 'd.json'));
-      expect(wrong.code).toBe(2);
-      expect(wrong.err).toMatch(/p\.json: pattern weights, not a network/);
-      expect(wrong.err + shape.err).not.toMatch(/\n\s+at /);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const b = damka('train', 'fit-network', '--data', data, '--init', first, '--epochs', '2', '--out', join(dir, 'b.json'));
+    expect(b.code).toBe(0);
+    expect(b.out).toMatch(/network 128-16-16-1/);
+    expect(Number(/a\.json as it starts: held-out loss ([\d.]+)/.exec(b.out)?.[1])).toBe(saved);
+    const refit = readWeightsFile(join(dir, 'b.json'), ENGLISH) as NetworkWeights;
+    expect(refit.hidden).toEqual([16, 16]);
+
+    const shape = damka('train', 'fit-network', '--data', data, '--init', first, '--hidden', '32,16', '--out', join(dir, 'c.json'));
+    expect(shape.code).toBe(2);
+    expect(shape.err).toMatch(/a\.json is a 128-16-16-1 network, not the 128-32-16-1 that --hidden asks for/);
+    const patterns = join(dir, 'p.json');
+    writeFileSync(patterns, readFileSync(new URL('../src/eval/weights/english-patterns.json', import.meta.url)));
+    const wrong = damka('train', 'fit-network', '--data', data, '--init', patterns, '--out', join(dir, 'd.json'));
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/p\.json: pattern weights, not a network/);
+    expect(wrong.err + shape.err).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('--teacher distils a network of another size: its held-out loss on the data\'s own targets is reported, and bad use is refused', () => {
+    const s = damka('train', 'fit-network', '--data', data, '--hidden', '32,16', '--teacher', first, '--teacher-weight', '0.7', '--epochs', '2', '--out', join(dir, 's.json'));
+    expect(s.code).toBe(0);
+    // The held-out rows keep their own targets, so the teacher scores there what its own fit reported.
+    expect(Number(/teacher \S*a\.json \(128-16-16-1\): held-out loss ([\d.]+); training targets 0\.7 its verdict/.exec(s.out)?.[1])).toBe(saved);
+    expect((readWeightsFile(join(dir, 's.json'), ENGLISH) as NetworkWeights).hidden).toEqual([32, 16]);
+    for (const [args, message] of [
+      [['--teacher-weight', '0.5'], /--teacher-weight needs --teacher/],
+      [['--teacher', first, '--teacher-weight', '0'], /--teacher-weight must be a number above 0, at most 1, got "0"/],
+      [['--teacher', join(dir, 'none.json')], /none\.json: cannot read/],
+    ] as const) {
+      const bad = damka('train', 'fit-network', '--data', data, ...args, '--out', join(dir, 'bad.json'));
+      expect(bad.code).toBe(2);
+      expect(bad.err).toMatch(message);
     }
   }, 60_000);
+});
+
+describe('blendTeacher', () => {
+  it('moves the chosen rows\' targets towards the teacher\'s verdict by the weight, and no other row', () => {
+    const teacher = new FloatNetwork(16, 16, randomNetwork(16, 16, 8).parameters);
+    const boards = samplePositions(ENGLISH, 200, 9), row = new Int32Array(24), all: number[] = [];
+    const offsets = new Int32Array(boards.length + 1);
+    boards.forEach((b, i) => { const n = networkInputs(ENGLISH.fromBoard(b), row); all.push(...row.subarray(0, n)); offsets[i + 1] = all.length; });
+    const y = Float32Array.from(boards, (_, i) => [0, 0.5, 1][i % 3]);
+    const rows: NetworkRows = { count: boards.length, offsets, inputs: Int32Array.from(all), y: y.slice(), game: new Int32Array(boards.length) };
+    blendTeacher(rows, teacher, 0.25, (i) => i % 4 !== 0);
+    let moved = 0;
+    for (let i = 0; i < rows.count; i++) {
+      const verdict = 1 / (1 + Math.exp(-teacher.forward(rows.inputs, offsets[i], offsets[i + 1])));
+      if (i % 4 === 0) expect(rows.y[i]).toBe(y[i]);
+      else {
+        expect(rows.y[i]).toBeCloseTo(0.75 * y[i] + 0.25 * verdict, 6);
+        if (Math.abs(rows.y[i] - y[i]) > 0.01) moved++;
+      }
+    }
+    expect(moved).toBeGreaterThan(50);
+  });
 });

@@ -105,6 +105,20 @@ export function initialNetwork(h1: number, h2: number, seed: number): Float32Arr
   return p;
 }
 
+/**
+ * Distillation: blends into the targets of the rows `blend` picks a teacher network's verdict
+ * (its logistic), `weight` of it. A teacher fitted on more data than these rows knows things
+ * their results and search scores are too noisy to teach a smaller network; its verdicts are
+ * smooth and exist for every position. Held-out rows are left out by the caller, so that the
+ * held-out loss still measures the fit against the data's own targets.
+ */
+export function blendTeacher(d: NetworkRows, teacher: FloatNetwork, weight: number, blend: (row: number) => boolean): void {
+  for (let i = 0; i < d.count; i++) {
+    if (!blend(i)) continue;
+    d.y[i] = (1 - weight) * d.y[i] + weight * logistic(teacher.forward(d.inputs, d.offsets[i], d.offsets[i + 1]));
+  }
+}
+
 export function networkLoss(net: FloatNetwork, d: NetworkRows, rows: Int32Array): number {
   let s = 0;
   for (let r = 0; r < rows.length; r++) { const i = rows[r]; s += rowLoss(net.forward(d.inputs, d.offsets[i], d.offsets[i + 1]), d.y[i]); }

@@ -6,7 +6,7 @@ import { Command, Option } from 'commander';
 import { NETWORK_INPUTS, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
-import { fitNetwork, initialNetwork } from '../../train/network-fit.ts';
+import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss } from '../../train/network-fit.ts';
 import { networkRows } from '../../train/network-rows.ts';
 import { isNetwork } from '../../eval/learned-weights.ts';
 import { readWeightsFile } from '../../eval/read-weights.ts';
@@ -27,6 +27,8 @@ export function fitNetworkCommand(): Command {
     .option('--batch <n>', 'positions a step', '256')
     .option('--epochs <n>', 'most epochs', '30')
     .option('--patience <n>', 'epochs without a better held-out loss before stopping', '4')
+    .option('--teacher <file>', 'distil: blend this network\'s verdicts (any size) into the training targets')
+    .option('--teacher-weight <x>', 'share of the teacher\'s verdict in a training target (with --teacher; default 0.5)')
     .option('--seed <n>', 'seed of the starting weights and the shuffles', '1')
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.25')
     .action(guarded(async (o: Record<string, string>) => {
@@ -52,10 +54,22 @@ export function fitNetworkCommand(): Command {
       say(`${rows.count} positions from ${files.length} file(s); network ${NETWORK_INPUTS}-${h1}-${h2}-1`);
       const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
       say(targetsLine(targets, resultWeight));
+      const isValidation = (row: number) => rows.game[row] % 10 === 0;
+      if (o.teacher !== undefined) {
+        const teacher = readWeightsFile(o.teacher, variant);
+        if (!isNetwork(teacher)) throw new Error(`--teacher ${o.teacher}: pattern weights, not a network`);
+        const w = Number(o.teacherWeight ?? '0.5');
+        if (!(w > 0 && w <= 1)) throw new Error(`--teacher-weight must be a number above 0, at most 1, got "${o.teacherWeight}"`);
+        const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
+        const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter(isValidation);
+        say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, held).toFixed(5)}; ` +
+          `training targets ${w} its verdict (held-out ones unchanged)`);
+        blendTeacher(rows, net, w, (row) => !isValidation(row));
+      } else if (o.teacherWeight !== undefined) throw new Error('--teacher-weight needs --teacher');
       const started = performance.now();
       const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(h1, h2, seed), {
         hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
-        isValidation: (row) => rows.game[row] % 10 === 0,
+        isValidation,
         onStart: (vl) => { if (start !== null) say(`${o.init} as it starts: held-out loss ${vl.toFixed(5)}`); },
         onEpoch: (e, tl, vl, s) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)} (${s.toFixed(0)} s)`),
       });
@@ -64,6 +78,7 @@ export function fitNetworkCommand(): Command {
         positions: rows.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
         scale: Number(scale.toFixed(2)), resultWeight, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         ...(o.init !== undefined ? { init: o.init } : {}),
+        ...(o.teacher !== undefined ? { teacher: o.teacher, teacherWeight: Number(o.teacherWeight ?? '0.5') } : {}),
         trainLoss: fit.bestEpoch === 0 ? null : Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
       const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
