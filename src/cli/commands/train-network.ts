@@ -3,13 +3,13 @@
 
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
+import { isNetwork } from '../../eval/learned-weights.ts';
 import { NETWORK_INPUTS, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
+import { readWeightsFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
 import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss } from '../../train/network-fit.ts';
 import { networkRows } from '../../train/network-rows.ts';
-import { isNetwork } from '../../eval/learned-weights.ts';
-import { readWeightsFile } from '../../eval/read-weights.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 
@@ -84,7 +84,8 @@ export function fitNetworkCommand(): Command {
       const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
-      if (fit.bestEpoch === 0) say(`no epoch beat the starting weights (held-out loss ${fit.validLoss.toFixed(5)}): written unchanged (${seconds} s) -> ${o.out}`);
+      // The scale (centi-men a unit of output) is this data's, as for any fit, not the start's.
+      if (fit.bestEpoch === 0) say(`no epoch beat the starting weights (held-out loss ${fit.validLoss.toFixed(5)}): their parameters written unchanged, with this data's scale (${seconds} s) -> ${o.out}`);
       else say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} (${seconds} s) -> ${o.out}`);
     }));
 }
