@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Variant } from '../rules/variant.ts';
 import { type LearnedWeights, isNetwork } from './learned-weights.ts';
-import { decodeNetwork, isNetworkFile } from './network/network-file.ts';
+import { type NetworkWeights, decodeNetwork, isNetworkFile } from './network/network-file.ts';
 import { type PatternWeights, decodeWeights } from './pattern/weights-file.ts';
 
 export function readWeightsFile(path: string, variant: Variant): LearnedWeights {
@@ -27,5 +27,12 @@ export function readWeightsFile(path: string, variant: Variant): LearnedWeights 
 export function readPatternWeightsFile(path: string, variant: Variant): PatternWeights {
   const w = readWeightsFile(path, variant);
   if (isNetwork(w)) throw new Error(`evaluation weights ${path}: a network, not pattern weights`);
+  return w;
+}
+
+/** A file that must hold a network (to start a network fit from, or to distil): pattern weights are an error. */
+export function readNetworkFile(path: string, variant: Variant): NetworkWeights {
+  const w = readWeightsFile(path, variant);
+  if (!isNetwork(w)) throw new Error(`evaluation weights ${path}: pattern weights, not a network`);
   return w;
 }

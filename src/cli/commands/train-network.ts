@@ -3,9 +3,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { isNetwork } from '../../eval/learned-weights.ts';
 import { NETWORK_INPUTS, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
-import { readWeightsFile } from '../../eval/read-weights.ts';
+import { readNetworkFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
 import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss } from '../../train/network-fit.ts';
@@ -34,8 +33,12 @@ export function fitNetworkCommand(): Command {
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
       if (variant.name !== 'english') throw new Error(`networks are for English draughts only so far, not ${variant.name}`);
-      const start = o.init === undefined ? null : readWeightsFile(o.init, variant);
-      if (start !== null && !isNetwork(start)) throw new Error(`--init ${o.init}: pattern weights, not a network`);
+      // The networks named are read before the data, so that a bad name fails at once.
+      const start = o.init === undefined ? null : readNetworkFile(o.init, variant);
+      const teacher = o.teacher === undefined ? null : readNetworkFile(o.teacher, variant);
+      const teacherWeight = Number(o.teacherWeight ?? '0.5');
+      if (teacher === null && o.teacherWeight !== undefined) throw new Error('--teacher-weight needs --teacher');
+      if (!(teacherWeight > 0 && teacherWeight <= 1)) throw new Error(`--teacher-weight must be a number above 0, at most 1, got "${o.teacherWeight}"`);
       const hidden = (o.hidden ?? (start ? start.hidden.join(',') : '64,16')).split(',').map((s) => Number(s.trim()));
       if (hidden.length !== 2 || !hidden.every((h) => Number.isInteger(h) && h >= UNIT_GROUP && h <= 1024 && h % UNIT_GROUP === 0)) {
         throw new Error(`--hidden wants two sizes, multiples of ${UNIT_GROUP} from ${UNIT_GROUP} to 1024 (like 64,16), got "${o.hidden}"`);
@@ -55,17 +58,13 @@ export function fitNetworkCommand(): Command {
       const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
       say(targetsLine(targets, resultWeight));
       const isValidation = (row: number) => rows.game[row] % 10 === 0;
-      if (o.teacher !== undefined) {
-        const teacher = readWeightsFile(o.teacher, variant);
-        if (!isNetwork(teacher)) throw new Error(`--teacher ${o.teacher}: pattern weights, not a network`);
-        const w = Number(o.teacherWeight ?? '0.5');
-        if (!(w > 0 && w <= 1)) throw new Error(`--teacher-weight must be a number above 0, at most 1, got "${o.teacherWeight}"`);
+      if (teacher !== null) {
         const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
         const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter(isValidation);
         say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, held).toFixed(5)}; ` +
-          `training targets ${w} its verdict (held-out ones unchanged)`);
-        blendTeacher(rows, net, w, (row) => !isValidation(row));
-      } else if (o.teacherWeight !== undefined) throw new Error('--teacher-weight needs --teacher');
+          `training targets ${teacherWeight} its verdict (held-out ones unchanged)`);
+        blendTeacher(rows, net, teacherWeight, (row) => !isValidation(row));
+      }
       const started = performance.now();
       const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(h1, h2, seed), {
         hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
@@ -78,7 +77,7 @@ export function fitNetworkCommand(): Command {
         positions: rows.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
         scale: Number(scale.toFixed(2)), resultWeight, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         ...(o.init !== undefined ? { init: o.init } : {}),
-        ...(o.teacher !== undefined ? { teacher: o.teacher, teacherWeight: Number(o.teacherWeight ?? '0.5') } : {}),
+        ...(teacher !== null ? { teacher: o.teacher, teacherWeight } : {}),
         trainLoss: fit.bestEpoch === 0 ? null : Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
       const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
