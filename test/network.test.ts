@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileKernel } from '../scripts/build-kernel.mjs';
 import { createEvaluator } from '../src/eval/evaluators.ts';
-import { Game } from '../src/game/game.ts';
 import { formatPdnGame } from '../src/notation/pdn.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
@@ -21,6 +20,7 @@ import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
 import { damka } from './helpers/engine-process.ts';
+import { randomGame } from './helpers/random-game.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
 import { rng } from './reference/random-positions.ts';
 
@@ -211,14 +211,7 @@ describe('network fit', () => {
 
 /** A data file of the quiet positions of a dozen random English games in `dir` (held out by the fits: games 0 and 10). */
 function randomGamesData(dir: string): string {
-  const games = Array.from({ length: 12 }, (_, g) => {
-    const random = rng(300 + g), game = new Game(ENGLISH, ENGLISH.startPosition());
-    while (game.status().result === '*' && game.ply < 120) {
-      const moves = game.legalMoves();
-      game.play(moves[Math.floor(random() * moves.length)]);
-    }
-    return formatPdnGame(game, { Result: ['1-0', '0-1', '1/2-1/2'][g % 3] });
-  });
+  const games = Array.from({ length: 12 }, (_, g) => formatPdnGame(randomGame(ENGLISH, 300 + g, 120), { Result: ['1-0', '0-1', '1/2-1/2'][g % 3] }));
   const pdn = join(dir, 'games.pdn'), data = join(dir, 'games.bin');
   writeFileSync(pdn, games.join('\n'));
   expect(damka('train', 'import', '--variant', 'english', '--pdn', pdn, '--out', data).code).toBe(0);

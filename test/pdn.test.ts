@@ -4,17 +4,7 @@ import { parseFen } from '../src/notation/fen.ts';
 import { formatMove, parseMove } from '../src/notation/move-text.ts';
 import { PdnError, formatPdnGame, parsePdn, replayPdn } from '../src/notation/pdn.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
-import { rng } from './reference/random-positions.ts';
-
-function randomGame(variant: typeof ENGLISH, seed: number, start = variant.startPosition()): Game {
-  const random = rng(seed);
-  const game = new Game(variant, start);
-  while (game.status().result === '*' && game.ply < 300) {
-    const moves = game.legalMoves();
-    game.play(moves[Math.floor(random() * moves.length)]);
-  }
-  return game;
-}
+import { randomGame } from './helpers/random-game.ts';
 
 describe('PDN', () => {
   for (const variant of [ENGLISH, INTERNATIONAL]) {
@@ -38,7 +28,7 @@ describe('PDN', () => {
   it('writes FEN for a non-standard start and numbers a game that starts with the second player', () => {
     // English: Black moves first, so a White-to-move start begins "1...".
     const start = ENGLISH.fromBoard(parseFen(ENGLISH, 'W:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,15'));
-    const game = randomGame(ENGLISH, 99, start);
+    const game = randomGame(ENGLISH, 99, 300, start);
     const text = formatPdnGame(game);
     expect(text).toContain('[FEN "W:W18,21,22,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,11,15"]');
     expect(text).toMatch(/\n1\.\.\. \d+[-x]\d+ 2\. /);

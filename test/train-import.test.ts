@@ -7,23 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../src/game/game.ts';
 import { formatPdnGame } from '../src/notation/pdn.ts';
 import { Position } from '../src/rules/position.ts';
-import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { importPdn } from '../src/train/pdn-import.ts';
 import { RECORD_INTS, loadRecords, readRecord } from '../src/train/records.ts';
-import { isQuiet, isStandPat, seededRandom } from '../src/train/selfplay-game.ts';
+import { isQuiet, isStandPat } from '../src/train/selfplay-game.ts';
 import { damka } from './helpers/engine-process.ts';
-
-/** A game of random moves, to its end or `plies` plies. */
-function randomGame(variant: Variant, seed: number, plies: number): Game {
-  const random = seededRandom(seed);
-  const game = new Game(variant, variant.startPosition());
-  while (game.status().result === '*' && game.ply < plies) {
-    const moves = game.legalMoves();
-    game.play(moves[Math.floor(random() * moves.length)]);
-  }
-  return game;
-}
+import { randomGame } from './helpers/random-game.ts';
 
 /** The positions before each move of a game. */
 function positionsOf(game: Game): Position[] {
