@@ -1,6 +1,8 @@
 // Evaluation speed (tinybench): the classic evaluation, the shipped pattern weights and (English)
 // the shipped network on the bench positions, nanoseconds an evaluation. The search spends much
-// of its time here.
+// of its time here. The network's kernel is also timed on the evaluations a search makes, in
+// its order (consecutive ones differ in a few squares, which its first layer updates), against
+// summing that layer afresh each time; the bench positions, far apart, always start afresh.
 //
 //   npm run build && node dist/eval-speed.js [--weights FILE]
 //
@@ -14,6 +16,10 @@ import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
+import { instantiateNetwork } from '../src/eval/network/kernel.ts';
+import type { PositionEvaluator } from '../src/eval/position-evaluator.ts';
+import { WHITE, reverseBits } from '../src/rules/position.ts';
+import { Searcher } from '../src/search/search.ts';
 import { arg, checkArgs } from './args.ts';
 
 checkArgs('eval-speed', ['weights'], 'node dist/eval-speed.js [--weights FILE]');
@@ -30,6 +36,32 @@ function readForVariant(path: string, variant: typeof ENGLISH) {
   }
 }
 
+/**
+ * The kernel's arguments for each evaluation a search makes (depth 11 on the first 12 bench
+ * positions, about 200,000 calls), five numbers a call: the side whose view, then its men,
+ * kings, and the opponent's men and kings from that view, as the network evaluator passes them.
+ */
+function searchEvaluations(variant: typeof ENGLISH, network: PositionEvaluator): Int32Array {
+  const calls: number[] = [];
+  const recorder = {
+    sideToMoveStuck: false,
+    evaluate(pos: Position): number {
+      const k = pos.kLo, w = pos.wLo, b = pos.bLo;
+      if (pos.side === WHITE) calls.push(0, w & ~k, w & k, b & ~k, b & k);
+      else calls.push(1, reverseBits(b & ~k), reverseBits(b & k), reverseBits(w & ~k), reverseBits(w & k));
+      const score = network.evaluate(pos);
+      this.sideToMoveStuck = network.sideToMoveStuck;
+      return score;
+    },
+  };
+  const searcher = new Searcher(variant, 16, {}, recorder);
+  for (const p of readBenchPositions(variant).slice(0, 12)) {
+    searcher.clear();
+    searcher.search(p.position, { limits: { depth: 11 }, analyze: true });
+  }
+  return Int32Array.from(calls);
+}
+
 const bench = new Bench({ time: 1000 });
 /** Positions each task evaluates a run. */
 const counts = new Map<string, number>();
@@ -43,6 +75,14 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   if (shippedNetwork(variant)) {
     const network = createEvaluator(variant, { kind: 'network' });
     bench.add(`${variant.name} network, ${positions.length} positions`, () => { for (const p of positions) sink += network.evaluate(p); });
+    const calls = searchEvaluations(variant, network);
+    const count = calls.length / 5;
+    for (const incremental of [true, false]) {
+      const run = instantiateNetwork(shippedNetwork(variant)!, incremental);
+      const name = `${variant.name} kernel, search order, ${incremental ? 'updated' : 'afresh'}`;
+      counts.set(name, count);
+      bench.add(name, () => { for (let i = 0; i < calls.length; i += 5) sink += run(calls[i], calls[i + 1], calls[i + 2], calls[i + 3], calls[i + 4]); });
+    }
   }
   // A file for the other game is skipped (its variant is checked on reading).
   const file = weightsPath ? readForVariant(weightsPath, variant) : undefined;

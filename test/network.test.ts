@@ -9,6 +9,7 @@ import { compileKernel } from '../scripts/build-kernel.mjs';
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import { formatPdnGame } from '../src/notation/pdn.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
+import { FIRST, firstLayerFits, instantiateNetwork } from '../src/eval/network/kernel.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
 import { KERNEL_WASM } from '../src/eval/network/kernel-wasm.ts';
 import { NETWORK_VERSION, type NetworkWeights, decodeNetwork, encodeNetwork, networkLayout } from '../src/eval/network/network-file.ts';
@@ -16,6 +17,7 @@ import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { readPatternWeightsFile, readWeightsFile } from '../src/eval/read-weights.ts';
 import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
+import { type Position, WHITE, popcount, reverseBits } from '../src/rules/position.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
@@ -89,6 +91,63 @@ describe('network kernel', () => {
       expect(p.sideToMoveStuck).toBe(true);
     }
     expect(stuck).toBeLessThan(positions.length);
+  });
+
+  it('the incremental first layer scores exactly as summing it afresh, game positions and jumps between them alike', () => {
+    // Positions of random games in order (a few squares change from one to the next, so the
+    // kernel updates its sums), with random positions between the games (it starts afresh).
+    const sequence: Position[] = [];
+    for (let g = 0; g < 8; g++) {
+      const game = randomGame(ENGLISH, 40 + g);
+      for (let ply = 0; ply <= game.ply; ply++) sequence.push(game.positionAt(ply));
+      sequence.push(...positions.slice(g * 20, g * 20 + 20));
+    }
+    const views = (pos: Position): [number, number, number, number, number] => {
+      const k = pos.kLo, w = pos.wLo, b = pos.bLo;
+      return pos.side === WHITE ? [0, w & ~k, w & k, b & ~k, b & k]
+        : [1, reverseBits(b & ~k), reverseBits(b & k), reverseBits(w & ~k), reverseBits(w & k)];
+    };
+    const big = randomNetwork(32, 16, 4);
+    big.parameters[networkLayout(32, 16).w1 + 5] = 250; // loads, but its sums could leave 16 bits
+    for (const w of [randomNetwork(64, 16, 1), randomNetwork(32, 32, 2), shippedNetwork(ENGLISH)!, big]) {
+      const updated = instantiateNetwork(w), afresh = instantiateNetwork(w, false);
+      let updates = 0;
+      const last = [[0, 0, 0, 0], [0, 0, 0, 0]];
+      for (const pos of sequence) {
+        const [side, ...boards] = views(pos);
+        expect(updated(side, ...boards)).toBe(afresh(side, ...boards));
+        let changes = 0, pieces = 0;
+        boards.forEach((x, t) => { changes += popcount(x ^ last[side][t]); pieces += popcount(x); last[side][t] = x; });
+        if (changes < pieces) updates++;
+      }
+      // Most evaluations here are updates (fewer squares change than there are pieces).
+      expect(updates).toBeGreaterThan(0.7 * sequence.length);
+    }
+  });
+
+  it('updates its first layer only where no sum can leave 16 bits', () => {
+    const fits = (w: NetworkWeights) => {
+      const [h1] = w.hidden, at = networkLayout(h1, w.hidden[1]);
+      const W1 = Int16Array.from(w.parameters.subarray(at.w1, at.w1 + 128 * h1), (x) => Math.round(x * FIRST));
+      const B1 = Int16Array.from(w.parameters.subarray(at.b1, at.b1 + h1), (x) => Math.round(x * FIRST));
+      return firstLayerFits(W1, B1, h1);
+    };
+    expect(fits(shippedNetwork(ENGLISH)!)).toBe(true);
+    const w = randomNetwork(32, 16, 4), at = networkLayout(32, 16);
+    expect(fits(w)).toBe(true);
+    // Unit 3 alone, every other weight of it 0: 9 x 127 = 1,143 from each own man.
+    const unit3 = (squares: number, weight: number) => {
+      for (let input = 0; input < 128; input++) w.parameters[at.w1 + input * 32 + 3] = input < squares ? weight : 0;
+      w.parameters[at.b1 + 3] = 0;
+    };
+    unit3(28, 9); // 32,004
+    expect(fits(w)).toBe(true);
+    unit3(29, 9); // 33,147
+    expect(fits(w)).toBe(false);
+    unit3(29, -9);
+    expect(fits(w)).toBe(false);
+    unit3(28, -9);
+    expect(fits(w)).toBe(true);
   });
 
   it('refuses weights too large for the kernel\'s 16-bit integers, naming the weight', () => {

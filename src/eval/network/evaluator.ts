@@ -32,12 +32,12 @@ export class NetworkEvaluator implements PositionEvaluator {
     if (pos.side === WHITE) {
       const kings = w & k;
       this.sideToMoveStuck = ((stepUpLeft(w) | stepUpRight(w) | stepDownLeft(kings) | stepDownRight(kings)) & empty) === 0;
-      z = this.run(w & ~k, kings, b & ~k, b & k);
+      z = this.run(0, w & ~k, kings, b & ~k, b & k);
     } else {
       // Black sees the board turned half a turn: square n is its square 33 - n, bit 31 - i.
       const kings = b & k;
       this.sideToMoveStuck = ((stepDownLeft(b) | stepDownRight(b) | stepUpLeft(kings) | stepUpRight(kings)) & empty) === 0;
-      z = this.run(reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
+      z = this.run(1, reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
     }
     const s = Math.round(z * this.scale);
     return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s;

@@ -8,7 +8,15 @@
 // Memory, from the first 16-byte boundary past the module's own data: W1 (inputs x H1, i16,
 // row by input), B1 (H1, i16), W2 (i16, in pairs of hidden inputs: for each pair, for each
 // output k, the weights of the pair's two inputs), B2 (H2, i32), W3 (H2, f32); then scratch:
-// the hidden layer (H1, i16) and the active inputs' rows (24 i32: a position has at most 24 pieces).
+// the hidden layer (H1, i16), the rows of the inputs to add or subtract (32 i32, one a square),
+// and for each side to move the first layer's sums before clipping (H1 i16)
+// with the four bitboards they are the sums of.
+//
+// Those sums make the first layer incremental: successive evaluations from one side's view
+// (siblings and cousins in the search) differ in a few squares, so the sums are brought up to
+// date by adding and subtracting those inputs' rows rather than summed afresh over every
+// piece. With wrapping arithmetic the result is exact whatever the order, provided no true sum
+// leaves the 16-bit range; kernel.ts enables it only for weights where none can.
 
 const WEIGHTS: usize = (__heap_base + 15) & ~15;
 const INPUTS: i32 = 128;
@@ -22,8 +30,13 @@ let b2: usize = 0;
 let w3: usize = 0;
 let hidden: usize = 0;
 let rows: usize = 0;
+let sums: usize = 0;
+let boards: usize = 0;
 let b3: f32 = 0;
 let scale2: f32 = 1;
+let incremental: bool = false;
+/** Bit s set: side s's sums and bitboards are filled in. */
+let filled: i32 = 0;
 
 /** Lays out a network of 128 inputs, h1 and h2 hidden units (multiples of 16); returns where its weights go. */
 export function setup(h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
@@ -35,53 +48,121 @@ export function setup(h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
   w3 = b2 + <usize>(H2 * 4);
   hidden = w3 + <usize>(H2 * 4);
   rows = hidden + <usize>(H1 * 2);
+  sums = rows + 32 * 4;
+  boards = sums + <usize>(2 * H1 * 2);
+  incremental = false;
+  filled = 0;
   return WEIGHTS;
+}
+
+/** Once the weights are in: 1 if no first-layer sum can leave the 16-bit range, so that it may be updated. */
+export function allowUpdates(on: i32): void {
+  incremental = on != 0;
+  filled = 0;
 }
 
 /** Bytes of memory the network set up needs. */
 export function needed(): usize {
-  return rows + 24 * 4;
+  return boards + 2 * 16;
 }
 
 /**
  * The network's output (before the logistic) for the side to move's men and kings and the
- * opponent's, one bit a square from that side's view (bit n - 1 is square n).
+ * opponent's, one bit a square from that side's view (bit n - 1 is square n); `side` (0 or 1)
+ * names the view, whose first-layer sums are kept from one call to the next.
  */
-export function evaluate(ownMen: u32, ownKings: u32, oppMen: u32, oppKings: u32): f32 {
-  // The active inputs' rows of W1, as byte offsets.
-  let n: usize = 0;
+export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, oppKings: u32): f32 {
   const rowBytes = H1 * 2;
-  for (let x = ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
-  for (let x = ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
-  for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
-  for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
-
-  // First layer: 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed
-  // over the inputs in four registers, so that each input's row offset is read once a block;
-  // one register a pass over the inputs was a quarter slower.
-  const zero = i16x8.splat(0), one = i16x8.splat(127);
+  const st = boards + <usize>(side << 4), acc = sums + <usize>(side * rowBytes);
+  const om = load<u32>(st), ok = load<u32>(st, 4), pm = load<u32>(st, 8), pk = load<u32>(st, 12);
+  store<u32>(st, ownMen); store<u32>(st, ownKings, 4); store<u32>(st, oppMen, 8); store<u32>(st, oppKings, 12);
+  const changes = popcnt(om ^ ownMen) + popcnt(ok ^ ownKings) + popcnt(pm ^ oppMen) + popcnt(pk ^ oppKings);
+  const pieces = popcnt(ownMen | ownKings | oppMen | oppKings);
   const end = <usize>rowBytes;
+  const zero = i16x8.splat(0), one = i16x8.splat(127);
   let o: usize = 0;
-  for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
-    let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16), s2 = v128.load(b1 + o, 32), s3 = v128.load(b1 + o, 48);
-    for (let i: usize = 0; i < n; i++) {
-      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
-      s2 = i16x8.add_sat_s(s2, v128.load(r, 32)); s3 = i16x8.add_sat_s(s3, v128.load(r, 48));
+
+  if (incremental && (filled >> side & 1) != 0 && changes < pieces) {
+    // The inputs that came (rows to add), then those that went (to subtract), as byte offsets.
+    let n: usize = 0;
+    for (let x = ownMen & ~om; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
+    for (let x = ownKings & ~ok; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
+    for (let x = oppMen & ~pm; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
+    for (let x = oppKings & ~pk; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+    const added = n;
+    for (let x = om & ~ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
+    for (let x = ok & ~ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
+    for (let x = pm & ~oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
+    for (let x = pk & ~oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+    for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
+      let s0 = v128.load(acc + o), s1 = v128.load(acc + o, 16), s2 = v128.load(acc + o, 32), s3 = v128.load(acc + o, 48);
+      let i: usize = 0;
+      for (; i < added; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.add(s0, v128.load(r)); s1 = i16x8.add(s1, v128.load(r, 16));
+        s2 = i16x8.add(s2, v128.load(r, 32)); s3 = i16x8.add(s3, v128.load(r, 48));
+      }
+      for (; i < n; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.sub(s0, v128.load(r)); s1 = i16x8.sub(s1, v128.load(r, 16));
+        s2 = i16x8.sub(s2, v128.load(r, 32)); s3 = i16x8.sub(s3, v128.load(r, 48));
+      }
+      v128.store(acc + o, s0); v128.store(acc + o, s1, 16); v128.store(acc + o, s2, 32); v128.store(acc + o, s3, 48);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
     }
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
-  }
-  for (; o < end; o += 32) { // the last 16 units
-    let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16);
-    for (let i: usize = 0; i < n; i++) {
-      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+    for (; o < end; o += 32) { // the last 16 units
+      let s0 = v128.load(acc + o), s1 = v128.load(acc + o, 16);
+      let i: usize = 0;
+      for (; i < added; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.add(s0, v128.load(r)); s1 = i16x8.add(s1, v128.load(r, 16));
+      }
+      for (; i < n; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.sub(s0, v128.load(r)); s1 = i16x8.sub(s1, v128.load(r, 16));
+      }
+      v128.store(acc + o, s0); v128.store(acc + o, s1, 16);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
     }
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-    v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+  } else {
+    // Afresh: the bias plus every piece's row.
+    filled |= 1 << side;
+    let n: usize = 0;
+    for (let x = ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
+    for (let x = ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
+    for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
+    for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+
+    // 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed over
+    // the inputs in four registers, so that each input's row offset is read once a block; one
+    // register a pass over the inputs was a quarter slower.
+    for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
+      let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16), s2 = v128.load(b1 + o, 32), s3 = v128.load(b1 + o, 48);
+      for (let i: usize = 0; i < n; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+        s2 = i16x8.add_sat_s(s2, v128.load(r, 32)); s3 = i16x8.add_sat_s(s3, v128.load(r, 48));
+      }
+      v128.store(acc + o, s0); v128.store(acc + o, s1, 16); v128.store(acc + o, s2, 32); v128.store(acc + o, s3, 48);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
+    }
+    for (; o < end; o += 32) { // the last 16 units
+      let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16);
+      for (let i: usize = 0; i < n; i++) {
+        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+        s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+      }
+      v128.store(acc + o, s0); v128.store(acc + o, s1, 16);
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
+      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+    }
   }
 
   // Second layer, sixteen outputs at a time: each pair of hidden units is broadcast and

@@ -16,15 +16,22 @@ let compiled: WebAssembly.Module | null = null;
 interface KernelExports {
   memory: WebAssembly.Memory;
   setup(h1: number, h2: number, bias3: number, secondScale: number): number;
+  allowUpdates(on: number): void;
   needed(): number;
-  evaluate(ownMen: number, ownKings: number, oppMen: number, oppKings: number): number;
+  evaluate(side: number, ownMen: number, ownKings: number, oppMen: number, oppKings: number): number;
 }
 
-/** The network's output (before the logistic) for four bitboards from the side to move's view: own men, own kings, opposing men, opposing kings. */
-export type NetworkRun = (ownMen: number, ownKings: number, oppMen: number, oppKings: number) => number;
+/**
+ * The network's output (before the logistic) for four bitboards from the side to move's view:
+ * own men, own kings, opposing men, opposing kings. `side` (0 or 1) is whose view it is: the
+ * kernel keeps each view's first layer from the last call, and updates it by the squares that
+ * changed when they are fewer than the pieces.
+ */
+export type NetworkRun = (side: number, ownMen: number, ownKings: number, oppMen: number, oppKings: number) => number;
 
-export function instantiateNetwork(w: NetworkWeights): NetworkRun {
-  // Compiled once; small enough (under 2 KB) to compile synchronously even on a browser's main thread.
+/** `incremental` false: always sum the first layer afresh (what the updates are tested against). */
+export function instantiateNetwork(w: NetworkWeights, incremental = true): NetworkRun {
+  // Compiled once; small enough (under 3 KB) to compile synchronously even on a browser's main thread.
   compiled ??= new WebAssembly.Module(Uint8Array.from(base64Bytes(KERNEL_WASM)!));
   const k = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
   const [h1, h2] = w.hidden, p = w.parameters, at = networkLayout(h1, h2);
@@ -53,5 +60,31 @@ export function instantiateNetwork(w: NetworkWeights): NetworkRun {
   for (let o = 0; o < h2; o++) B2[o] = quantise(p[at.b2 + o], FIRST * SECOND, 2 ** 30, 'second-layer bias');
   const W3 = new Float32Array(buf, B2.byteOffset + B2.byteLength, h2);
   for (let o = 0; o < h2; o++) W3[o] = p[at.w3 + o];
+  // The first layer's updates (kernel.as.ts) are exact only if no sum can leave 16 bits.
+  k.allowUpdates(incremental && firstLayerFits(W1, B1, h1) ? 1 : 0);
   return k.evaluate;
+}
+
+/**
+ * Whether every first-layer sum stays inside the 16-bit range on any board: for each hidden
+ * unit, its bias plus the largest (and the most negative) weight a square can contribute,
+ * over all 32 squares. Any subset of a board's pieces stays inside these bounds too, so the
+ * saturating sums never saturate and the wrapping updates never wrap in their result.
+ */
+export function firstLayerFits(W1: Int16Array, B1: Int16Array, h1: number): boolean {
+  const squares = NETWORK_INPUTS / 4;
+  for (let j = 0; j < h1; j++) {
+    let hi = B1[j], lo = B1[j];
+    for (let s = 0; s < squares; s++) {
+      let most = 0, least = 0;
+      for (let t = 0; t < 4; t++) {
+        const v = W1[(t * squares + s) * h1 + j];
+        if (v > most) most = v;
+        if (v < least) least = v;
+      }
+      hi += most; lo += least;
+    }
+    if (hi > 32767 || lo < -32768) return false;
+  }
+  return true;
 }
