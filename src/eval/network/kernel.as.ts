@@ -14,9 +14,11 @@
 //
 // Those sums make the first layer incremental: successive evaluations from one side's view
 // (siblings and cousins in the search) differ in a few squares, so the sums are brought up to
-// date by adding and subtracting those inputs' rows rather than summed afresh over every
-// piece. With wrapping arithmetic the result is exact whatever the order, provided no true sum
-// leaves the 16-bit range; kernel.ts enables it only for weights where none can.
+// date by subtracting the rows of the inputs that went, then adding those that came, rather than
+// summed afresh over every piece. In that order every partial sum is over pieces of one board
+// (the old one's that stay, then the new one's), so for weights where no board's sum can leave
+// the 16-bit range the saturating arithmetic never saturates and the result is exactly the sum
+// afresh; kernel.ts enables updates only for such weights.
 
 const WEIGHTS: usize = (__heap_base + 15) & ~15;
 const INPUTS: i32 = 128;
@@ -78,91 +80,49 @@ export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, opp
   store<u32>(st, ownMen); store<u32>(st, ownKings, 4); store<u32>(st, oppMen, 8); store<u32>(st, oppKings, 12);
   const changes = popcnt(om ^ ownMen) + popcnt(ok ^ ownKings) + popcnt(pm ^ oppMen) + popcnt(pk ^ oppKings);
   const pieces = popcnt(ownMen | ownKings | oppMen | oppKings);
+
+  // Updated: from the kept sums, subtract the rows of the inputs that went, then add those that
+  // came. Afresh: from the biases, add every piece's row.
+  const update = incremental && (filled >> side & 1) != 0 && changes < pieces;
+  if (!update) filled |= 1 << side;
+  const start = update ? acc : b1;
+  const removed = update ? listRows(0, om & ~ownMen, ok & ~ownKings, pm & ~oppMen, pk & ~oppKings, rowBytes) : 0;
+  const n = update
+    ? listRows(removed, ownMen & ~om, ownKings & ~ok, oppMen & ~pm, oppKings & ~pk, rowBytes)
+    : listRows(0, ownMen, ownKings, oppMen, oppKings, rowBytes);
+
+  // 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed over the
+  // inputs in four registers, so that each input's row offset is read once a block; one
+  // register a pass over the inputs was a quarter slower.
   const end = <usize>rowBytes;
-  const zero = i16x8.splat(0), one = i16x8.splat(127);
   let o: usize = 0;
-
-  if (incremental && (filled >> side & 1) != 0 && changes < pieces) {
-    // The inputs that came (rows to add), then those that went (to subtract), as byte offsets.
-    let n: usize = 0;
-    for (let x = ownMen & ~om; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
-    for (let x = ownKings & ~ok; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
-    for (let x = oppMen & ~pm; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
-    for (let x = oppKings & ~pk; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
-    const added = n;
-    for (let x = om & ~ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
-    for (let x = ok & ~ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
-    for (let x = pm & ~oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
-    for (let x = pk & ~oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
-    for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
-      let s0 = v128.load(acc + o), s1 = v128.load(acc + o, 16), s2 = v128.load(acc + o, 32), s3 = v128.load(acc + o, 48);
-      let i: usize = 0;
-      for (; i < added; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.add(s0, v128.load(r)); s1 = i16x8.add(s1, v128.load(r, 16));
-        s2 = i16x8.add(s2, v128.load(r, 32)); s3 = i16x8.add(s3, v128.load(r, 48));
-      }
-      for (; i < n; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.sub(s0, v128.load(r)); s1 = i16x8.sub(s1, v128.load(r, 16));
-        s2 = i16x8.sub(s2, v128.load(r, 32)); s3 = i16x8.sub(s3, v128.load(r, 48));
-      }
-      v128.store(acc + o, s0); v128.store(acc + o, s1, 16); v128.store(acc + o, s2, 32); v128.store(acc + o, s3, 48);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
+  for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
+    let s0 = v128.load(start + o), s1 = v128.load(start + o, 16), s2 = v128.load(start + o, 32), s3 = v128.load(start + o, 48);
+    let i: usize = 0;
+    for (; i < removed; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.sub_sat_s(s0, v128.load(r)); s1 = i16x8.sub_sat_s(s1, v128.load(r, 16));
+      s2 = i16x8.sub_sat_s(s2, v128.load(r, 32)); s3 = i16x8.sub_sat_s(s3, v128.load(r, 48));
     }
-    for (; o < end; o += 32) { // the last 16 units
-      let s0 = v128.load(acc + o), s1 = v128.load(acc + o, 16);
-      let i: usize = 0;
-      for (; i < added; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.add(s0, v128.load(r)); s1 = i16x8.add(s1, v128.load(r, 16));
-      }
-      for (; i < n; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.sub(s0, v128.load(r)); s1 = i16x8.sub(s1, v128.load(r, 16));
-      }
-      v128.store(acc + o, s0); v128.store(acc + o, s1, 16);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+    for (; i < n; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
+      s2 = i16x8.add_sat_s(s2, v128.load(r, 32)); s3 = i16x8.add_sat_s(s3, v128.load(r, 48));
     }
-  } else {
-    // Afresh: the bias plus every piece's row.
-    filled |= 1 << side;
-    let n: usize = 0;
-    for (let x = ownMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
-    for (let x = ownKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
-    for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
-    for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
-
-    // 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed over
-    // the inputs in four registers, so that each input's row offset is read once a block; one
-    // register a pass over the inputs was a quarter slower.
-    for (; o + 64 <= end; o += 64) { // 32 units of 2 bytes
-      let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16), s2 = v128.load(b1 + o, 32), s3 = v128.load(b1 + o, 48);
-      for (let i: usize = 0; i < n; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
-        s2 = i16x8.add_sat_s(s2, v128.load(r, 32)); s3 = i16x8.add_sat_s(s3, v128.load(r, 48));
-      }
-      v128.store(acc + o, s0); v128.store(acc + o, s1, 16); v128.store(acc + o, s2, 32); v128.store(acc + o, s3, 48);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s2, zero), one), 32);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s3, zero), one), 48);
+    keep(acc, o, s0); keep(acc, o + 16, s1); keep(acc, o + 32, s2); keep(acc, o + 48, s3);
+  }
+  for (; o < end; o += 32) { // the last 16 units
+    let s0 = v128.load(start + o), s1 = v128.load(start + o, 16);
+    let i: usize = 0;
+    for (; i < removed; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.sub_sat_s(s0, v128.load(r)); s1 = i16x8.sub_sat_s(s1, v128.load(r, 16));
     }
-    for (; o < end; o += 32) { // the last 16 units
-      let s0 = v128.load(b1 + o), s1 = v128.load(b1 + o, 16);
-      for (let i: usize = 0; i < n; i++) {
-        const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
-        s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
-      }
-      v128.store(acc + o, s0); v128.store(acc + o, s1, 16);
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s0, zero), one));
-      v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s1, zero), one), 16);
+    for (; i < n; i++) {
+      const r = w1 + <usize>load<i32>(rows + (i << 2)) + o;
+      s0 = i16x8.add_sat_s(s0, v128.load(r)); s1 = i16x8.add_sat_s(s1, v128.load(r, 16));
     }
+    keep(acc, o, s0); keep(acc, o + 16, s1);
   }
 
   // Second layer, sixteen outputs at a time: each pair of hidden units is broadcast and
@@ -190,6 +150,23 @@ export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, opp
     z += f32x4.extract_lane(t, 0) + f32x4.extract_lane(t, 1) + f32x4.extract_lane(t, 2) + f32x4.extract_lane(t, 3);
   }
   return z;
+}
+
+/** Lists the rows of W1 (byte offsets) of the four bitboards' pieces after the first n in the list; returns the new length. */
+// @ts-ignore: decorator
+@inline function listRows(n: usize, men: u32, kings: u32, oppMen: u32, oppKings: u32, rowBytes: i32): usize {
+  for (let x = men; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), <i32>ctz(x) * rowBytes); }
+  for (let x = kings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
+  for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
+  for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+  return n;
+}
+
+/** Keeps eight units' sums at `acc + o` and their clipped outputs (0..127) in the hidden layer. */
+// @ts-ignore: decorator
+@inline function keep(acc: usize, o: usize, sums: v128): void {
+  v128.store(acc + o, sums);
+  v128.store(hidden + o, i16x8.min_s(i16x8.max_s(sums, i16x8.splat(0)), i16x8.splat(127)));
 }
 
 // @ts-ignore: decorator

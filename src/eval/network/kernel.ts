@@ -60,7 +60,7 @@ export function instantiateNetwork(w: NetworkWeights, incremental = true): Netwo
   for (let o = 0; o < h2; o++) B2[o] = quantise(p[at.b2 + o], FIRST * SECOND, 2 ** 30, 'second-layer bias');
   const W3 = new Float32Array(buf, B2.byteOffset + B2.byteLength, h2);
   for (let o = 0; o < h2; o++) W3[o] = p[at.w3 + o];
-  // The first layer's updates (kernel.as.ts) are exact only if no sum can leave 16 bits.
+  // The first layer's updates (kernel.as.ts) are exact only if no board's sum can leave 16 bits.
   k.allowUpdates(incremental && firstLayerFits(W1, B1, h1) ? 1 : 0);
   return k.evaluate;
 }
@@ -68,8 +68,9 @@ export function instantiateNetwork(w: NetworkWeights, incremental = true): Netwo
 /**
  * Whether every first-layer sum stays inside the 16-bit range on any board: for each hidden
  * unit, its bias plus the largest (and the most negative) weight a square can contribute,
- * over all 32 squares. Any subset of a board's pieces stays inside these bounds too, so the
- * saturating sums never saturate and the wrapping updates never wrap in their result.
+ * over all 32 squares. Any subset of a board's pieces stays inside these bounds too, so neither
+ * a sum afresh nor an update (kernel.as.ts: each partial sum is over pieces of one board) ever
+ * saturates, and an update gives exactly the sum afresh.
  */
 export function firstLayerFits(W1: Int16Array, B1: Int16Array, h1: number): boolean {
   const squares = NETWORK_INPUTS / 4;
