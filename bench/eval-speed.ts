@@ -17,8 +17,8 @@ import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
 import { instantiateNetwork } from '../src/eval/network/kernel.ts';
-import type { PositionEvaluator } from '../src/eval/position-evaluator.ts';
-import { WHITE, reverseBits } from '../src/rules/position.ts';
+import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
+import type { NetworkWeights } from '../src/eval/network/network-file.ts';
 import { Searcher } from '../src/search/search.ts';
 import { arg, checkArgs } from './args.ts';
 
@@ -38,22 +38,16 @@ function readForVariant(path: string, variant: typeof ENGLISH) {
 
 /**
  * The kernel's arguments for each evaluation a search makes (depth 11 on the first 12 bench
- * positions, about 200,000 calls), five numbers a call: the side whose view, then its men,
- * kings, and the opponent's men and kings from that view, as the network evaluator passes them.
+ * positions, about 200,000 calls), five numbers a call as the network evaluator passes them:
+ * the side whose view, then its men, kings, and the opponent's men and kings from that view.
  */
-function searchEvaluations(variant: typeof ENGLISH, network: PositionEvaluator): Int32Array {
+function searchEvaluations(variant: typeof ENGLISH, weights: NetworkWeights): Int32Array {
   const calls: number[] = [];
-  const recorder = {
-    sideToMoveStuck: false,
-    evaluate(pos: Position): number {
-      const k = pos.kLo, w = pos.wLo, b = pos.bLo;
-      if (pos.side === WHITE) calls.push(0, w & ~k, w & k, b & ~k, b & k);
-      else calls.push(1, reverseBits(b & ~k), reverseBits(b & k), reverseBits(w & ~k), reverseBits(w & k));
-      const score = network.evaluate(pos);
-      this.sideToMoveStuck = network.sideToMoveStuck;
-      return score;
-    },
-  };
+  const kernel = instantiateNetwork(weights);
+  const recorder = new NetworkEvaluator(variant, weights, (side, men, kings, oppMen, oppKings) => {
+    calls.push(side, men, kings, oppMen, oppKings);
+    return kernel(side, men, kings, oppMen, oppKings);
+  });
   const searcher = new Searcher(variant, 16, {}, recorder);
   for (const p of readBenchPositions(variant).slice(0, 12)) {
     searcher.clear();
@@ -75,7 +69,7 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   if (shippedNetwork(variant)) {
     const network = createEvaluator(variant, { kind: 'network' });
     bench.add(`${variant.name} network, ${positions.length} positions`, () => { for (const p of positions) sink += network.evaluate(p); });
-    const calls = searchEvaluations(variant, network);
+    const calls = searchEvaluations(variant, shippedNetwork(variant)!);
     const count = calls.length / 5;
     for (const incremental of [true, false]) {
       const run = instantiateNetwork(shippedNetwork(variant)!, incremental);

@@ -17,7 +17,7 @@ import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { readPatternWeightsFile, readWeightsFile } from '../src/eval/read-weights.ts';
 import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
-import { type Position, WHITE, popcount, reverseBits } from '../src/rules/position.ts';
+import { type Position, popcount } from '../src/rules/position.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
@@ -102,24 +102,20 @@ describe('network kernel', () => {
       for (let ply = 0; ply <= game.ply; ply++) sequence.push(game.positionAt(ply));
       sequence.push(...positions.slice(g * 20, g * 20 + 20));
     }
-    const views = (pos: Position): [number, number, number, number, number] => {
-      const k = pos.kLo, w = pos.wLo, b = pos.bLo;
-      return pos.side === WHITE ? [0, w & ~k, w & k, b & ~k, b & k]
-        : [1, reverseBits(b & ~k), reverseBits(b & k), reverseBits(w & ~k), reverseBits(w & k)];
-    };
     const big = randomNetwork(32, 16, 4);
     big.parameters[networkLayout(32, 16).w1 + 5] = 250; // loads, but its sums could leave 16 bits
     for (const w of [randomNetwork(64, 16, 1), randomNetwork(32, 32, 2), shippedNetwork(ENGLISH)!, big]) {
-      const updated = instantiateNetwork(w), afresh = instantiateNetwork(w, false);
+      // The updating kernel, wrapped to count the calls where fewer squares changed than there are pieces.
+      const kernel = instantiateNetwork(w), last = [[0, 0, 0, 0], [0, 0, 0, 0]];
       let updates = 0;
-      const last = [[0, 0, 0, 0], [0, 0, 0, 0]];
-      for (const pos of sequence) {
-        const [side, ...boards] = views(pos);
-        expect(updated(side, ...boards)).toBe(afresh(side, ...boards));
+      const updated = new NetworkEvaluator(ENGLISH, w, (side, ...boards) => {
         let changes = 0, pieces = 0;
         boards.forEach((x, t) => { changes += popcount(x ^ last[side][t]); pieces += popcount(x); last[side][t] = x; });
         if (changes < pieces) updates++;
-      }
+        return kernel(side, ...boards);
+      });
+      const afresh = new NetworkEvaluator(ENGLISH, w, instantiateNetwork(w, false));
+      for (const pos of sequence) expect(updated.evaluate(pos)).toBe(afresh.evaluate(pos));
       // Most evaluations here are updates (fewer squares change than there are pieces).
       expect(updates).toBeGreaterThan(0.7 * sequence.length);
     }

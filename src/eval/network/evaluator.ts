@@ -18,10 +18,11 @@ export class NetworkEvaluator implements PositionEvaluator {
   private readonly run: NetworkRun;
   private readonly scale: number;
 
-  constructor(readonly variant: Variant, weights: NetworkWeights) {
+  /** `run`: the kernel to call, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
+  constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
     if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
     if (variant.name !== 'english') throw new Error(`evaluation networks are for English draughts only, not ${variant.name}`);
-    this.run = instantiateNetwork(weights);
+    this.run = run ?? instantiateNetwork(weights);
     this.scale = weights.scale;
   }
 
