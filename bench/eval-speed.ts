@@ -66,13 +66,14 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   let sink = 0;
   bench.add(`${variant.name} classic, ${positions.length} positions`, () => { for (const p of positions) sink += classic.evaluate(p); });
   bench.add(`${variant.name} pattern, ${positions.length} positions`, () => { for (const p of positions) sink += pattern.evaluate(p); });
-  if (shippedNetwork(variant)) {
+  const shipped = shippedNetwork(variant);
+  if (shipped) {
     const network = createEvaluator(variant, { kind: 'network' });
     bench.add(`${variant.name} network, ${positions.length} positions`, () => { for (const p of positions) sink += network.evaluate(p); });
-    const calls = searchEvaluations(variant, shippedNetwork(variant)!);
+    const calls = searchEvaluations(variant, shipped);
     const count = calls.length / 5;
     for (const incremental of [true, false]) {
-      const run = instantiateNetwork(shippedNetwork(variant)!, incremental);
+      const run = instantiateNetwork(shipped, incremental);
       const name = `${variant.name} kernel, search order, ${incremental ? 'updated' : 'afresh'}`;
       counts.set(name, count);
       bench.add(name, () => { for (let i = 0; i < calls.length; i += 5) sink += run(calls[i], calls[i + 1], calls[i + 2], calls[i + 3], calls[i + 4]); });
