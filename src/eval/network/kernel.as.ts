@@ -162,11 +162,11 @@ export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, opp
   return n;
 }
 
-/** Keeps eight units' sums at `acc + o` and their clipped outputs (0..127) in the hidden layer. */
+/** Keeps eight units' sums `s` at `acc + o` and their clipped outputs (0..127) in the hidden layer. */
 // @ts-ignore: decorator
-@inline function keep(acc: usize, o: usize, sums: v128): void {
-  v128.store(acc + o, sums);
-  v128.store(hidden + o, i16x8.min_s(i16x8.max_s(sums, i16x8.splat(0)), i16x8.splat(127)));
+@inline function keep(acc: usize, o: usize, s: v128): void {
+  v128.store(acc + o, s);
+  v128.store(hidden + o, i16x8.min_s(i16x8.max_s(s, i16x8.splat(0)), i16x8.splat(127)));
 }
 
 // @ts-ignore: decorator
