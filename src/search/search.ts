@@ -33,6 +33,7 @@ export const MAX_PLY = 128;
 export const MATE = 30000;
 /** Scores beyond this are wins or losses at a known distance. */
 export const MATE_BOUND = MATE - 2 * MAX_PLY;
+const LOST_BOUND = -MATE_BOUND;
 const INF = 32000;
 /**
  * Nodes between looks at the clock and the stop flag, less one. Small, because a cold first
@@ -151,6 +152,20 @@ export function mateIn(score: number): number | null {
   if (score > MATE_BOUND) return MATE - score;
   if (score < -MATE_BOUND) return -(MATE + score);
   return null;
+}
+
+/**
+ * The table keeps a mate score as the distance from its own position, the search's score is
+ * from the root: these convert. The arithmetic is done on every call, mate or not, so that the
+ * optimised search never meets an operation it has no type feedback for (V8 deoptimises there,
+ * over and over in a recursive search, when the first mate score turns up).
+ */
+function toTable(score: number, ply: number): number {
+  return score + ply * (score > MATE_BOUND ? 1 : score < LOST_BOUND ? -1 : 0);
+}
+
+function fromTable(score: number, ply: number): number {
+  return score - ply * (score > MATE_BOUND ? 1 : score < LOST_BOUND ? -1 : 0);
 }
 
 const ENC_VALID = 1 << 30;
@@ -471,6 +486,8 @@ export class Searcher {
     this.material[s + 1] = sig;
   }
 
+  // Scores and bounds are negated as 0 - x, never -x: -0 is not a small integer to V8, and one
+  // among the scores turns the search's arithmetic to floating point or deoptimises it.
   private alphaBeta(ply: number, depth: number, alpha: number, beta: number, pvNode: boolean, prune: boolean): number {
     this.pvLength[ply] = 0;
     if (depth <= 0) return this.quiesce(ply, alpha, beta, 0);
@@ -500,9 +517,7 @@ export class Searcher {
     if (tt.probe(pos.keyLo, pos.keyHi)) {
       hashMove = tt.move;
       if (!pvNode && tt.depth >= depth) {
-        let score = tt.score;
-        if (score > MATE_BOUND) score -= ply;
-        else if (score < -MATE_BOUND) score += ply;
+        const score = fromTable(tt.score, ply);
         if (tt.bound === BOUND_EXACT ||
             (tt.bound === BOUND_LOWER && score >= beta) ||
             (tt.bound === BOUND_UPPER && score <= alpha)) return score;
@@ -562,15 +577,15 @@ export class Searcher {
       if (depth > 1) tt.prefetch(childLo);
       let score: number;
       if (i === 0) {
-        score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, pvNode, prune);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, pvNode, prune);
       } else {
         let reduction = 0;
         if (this.options.lmr && !capturing && depth >= 3 && i >= 3 && order[i] < 30_000_000 && (list.flags[i] & CROWNS) === 0) {
           reduction = i >= 8 && depth >= 6 ? 2 : 1;
         }
-        score = -this.alphaBeta(ply + 1, depth - 1 - reduction, -alpha - 1, -alpha, false, prune);
-        if (score > alpha && reduction > 0 && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -alpha - 1, -alpha, false, prune);
-        if (score > alpha && score < beta && !this.stopped) score = -this.alphaBeta(ply + 1, depth - 1, -beta, -alpha, true, prune);
+        score = 0 - this.alphaBeta(ply + 1, depth - 1 - reduction, -1 - alpha, 0 - alpha, false, prune);
+        if (score > alpha && reduction > 0 && !this.stopped) score = 0 - this.alphaBeta(ply + 1, depth - 1, -1 - alpha, 0 - alpha, false, prune);
+        if (score > alpha && score < beta && !this.stopped) score = 0 - this.alphaBeta(ply + 1, depth - 1, 0 - beta, 0 - alpha, true, prune);
       }
       if (busy !== null) clearBusy(busy, childLo, childHi);
       if (this.stopped) return 0;
@@ -594,9 +609,7 @@ export class Searcher {
       if (!capturing) history.tryQuiet(ply, list.from[i], list.to[i]);
     }
 
-    let stored = bestScore;
-    if (stored > MATE_BOUND) stored += ply;
-    else if (stored < -MATE_BOUND) stored -= ply;
+    const stored = toTable(bestScore, ply);
     const bound = bestScore >= beta ? BOUND_LOWER : bestScore > alphaStart ? BOUND_EXACT : BOUND_UPPER;
     tt.store(pos.keyLo, pos.keyHi, bestMove, stored, depth, bound);
     return bestScore;
@@ -638,7 +651,7 @@ export class Searcher {
     for (let i = 0; i < n; i++) {
       this.makeMove(ply, i);
       // Quiet moves here can repeat a position; treat it as a draw like the main search.
-      const score = list.captures[i] === 0 && this.isDraw(ply + 1) ? 0 : -this.quiesce(ply + 1, -beta, -alpha, qply + 1);
+      const score = list.captures[i] === 0 && this.isDraw(ply + 1) ? 0 : 0 - this.quiesce(ply + 1, 0 - beta, 0 - alpha, qply + 1);
       if (this.stopped) return 0;
       if (score > best) {
         best = score;

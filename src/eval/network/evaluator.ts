@@ -41,6 +41,7 @@ export class NetworkEvaluator implements PositionEvaluator {
       z = this.run(1, reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
     }
     const s = Math.round(z * this.scale);
-    return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s;
+    // | 0: Math.round gives -0 for small negative outputs, which V8 does not keep as an integer.
+    return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s | 0;
   }
 }
