@@ -20,7 +20,10 @@ export class MoveHistory {
   /** [previous move's piece-to, or NO_MOVE][this move's piece-to] */
   private readonly counter = new Int32Array((PIECE_TO + 1) * PIECE_TO);
   private readonly followUp = new Int32Array((PIECE_TO + 1) * PIECE_TO);
-  /** The piece-to index of the move made at each ply of the current line. */
+  /**
+   * The piece-to index of the move made at each ply of the current line, at ply + 2: the two
+   * plies before the root read NO_MOVE, with no test for the root in the hot lookups.
+   */
   private readonly played: Int32Array;
   /** Quiet moves tried at each ply before the current one (from-to and piece-to packed). */
   private readonly tried: Int32Array;
@@ -31,7 +34,7 @@ export class MoveHistory {
 
   constructor(maxPly: number) {
     this.killers = new Int32Array(maxPly * 2);
-    this.played = new Int32Array(maxPly + 1).fill(NO_MOVE);
+    this.played = new Int32Array(maxPly + 3).fill(NO_MOVE);
     this.tried = new Int32Array((maxPly + 1) * MAX_MOVES);
     this.triedCount = new Int32Array(maxPly + 1);
   }
@@ -45,14 +48,13 @@ export class MoveHistory {
 
   /** Records the move made at `ply` (its piece-to index: pieceTo()). */
   setPlayed(ply: number, pieceTo: number): void {
-    this.played[ply] = pieceTo;
+    this.played[ply + 2] = pieceTo;
   }
 
   /** Score of a quiet move at `ply` by the side `side`. */
   score(ply: number, side: number, from: number, to: number, pieceTo: number): number {
     if (!this.continuation) return this.main[side * 4096 + from * 64 + to];
-    const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
-    const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
+    const prev = this.played[ply + 1], own = this.played[ply];
     return this.main[side * 4096 + from * 64 + to] + this.counter[prev * PIECE_TO + pieceTo] + this.followUp[own * PIECE_TO + pieceTo];
   }
 
@@ -66,7 +68,7 @@ export class MoveHistory {
    * searched and did not cut off (yet).
    */
   tryQuiet(ply: number, from: number, to: number): void {
-    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (this.played[ply] << 12);
+    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (this.played[ply + 2] << 12);
   }
 
   /**
@@ -86,9 +88,7 @@ export class MoveHistory {
       return;
     }
     const bonus = Math.min(depth * depth * 32, HISTORY_MAX >> 2);
-    const pieceTo = this.played[ply];
-    const prev = ply >= 1 ? this.played[ply - 1] : NO_MOVE;
-    const own = ply >= 2 ? this.played[ply - 2] : NO_MOVE;
+    const pieceTo = this.played[ply + 2], prev = this.played[ply + 1], own = this.played[ply];
     this.adjust(side * 4096 + from * 64 + to, prev * PIECE_TO + pieceTo, own * PIECE_TO + pieceTo, bonus);
     const t = ply * MAX_MOVES, n = this.triedCount[ply];
     for (let j = 0; j < n; j++) {

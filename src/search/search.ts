@@ -169,6 +169,8 @@ function fromTable(score: number, ply: number): number {
 }
 
 const ENC_VALID = 1 << 30;
+/** The from and to squares of an encoded move. */
+const SQUARES_MASK = (1 << 12) - 1;
 
 /** A move's identity in 31 bits: from, to and a hash of the captured set (the table's and the parallel records' encoding). */
 export function encode(list: MoveList, i: number): number {
@@ -672,16 +674,19 @@ export class Searcher {
     const history = this.history;
     const k1 = history.killers[ply * 2], k2 = history.killers[ply * 2 + 1];
     const helper = ply === 0 && this.role !== null ? this.role.index : 0;
+    // A move's code (encode) is worked out only when its from and to squares match the table's
+    // move or a killer: most moves match neither, and the code's hash of the captures is the dear part.
+    const hashSquares = hashMove & SQUARES_MASK, k1Squares = k1 & SQUARES_MASK, k2Squares = k2 & SQUARES_MASK;
     for (let i = 0; i < n; i++) {
-      const e = encode(list, i);
+      const squares = list.from[i] | (list.to[i] << 6);
       let v: number;
-      if (e === hashMove) v = 1_000_000_000;
+      if (squares === hashSquares && encode(list, i) === hashMove) v = 1_000_000_000;
       else if (capturing) {
         v = 100_000_000 + list.captures[i] * 1000 + (popcount(list.capLo[i] & pos.kLo) + popcount(list.capHi[i] & pos.kHi)) * 100;
         if (list.flags[i] & CROWNS) v += 50;
       } else if (list.flags[i] & CROWNS) v = 50_000_000;
-      else if (e === k1) v = 40_000_000;
-      else if (e === k2) v = 39_000_000;
+      else if (squares === k1Squares && encode(list, i) === k1) v = 40_000_000;
+      else if (squares === k2Squares && encode(list, i) === k2) v = 39_000_000;
       else v = history.score(ply, pos.side, list.from[i], list.to[i], this.pieceToOf(ply, list, i)) + (helper && rootOrderBias(helper, list.from[i], list.to[i]));
       order[i] = v;
     }
