@@ -31,6 +31,7 @@ const entries = {
   'lost-games': 'bench/lost-games.ts',
   'table-entries': 'bench/table-entries.ts',
   'opening-scores': 'bench/opening-scores.ts',
+  deopts: 'bench/deopts.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };
