@@ -24,20 +24,18 @@ if (run.status !== 0) {
 }
 
 // A trace line: [bailout (kind: deopt-eager, reason: ...): begin. deoptimizing 0x.. <JSFunction name (sfi = 0x..)>, ...
-const eager = new Map<string, number>();
 const reasons = new Map<string, number>();
-let lazy = 0;
+let eager = 0, lazy = 0;
 for (const line of run.stdout.split('\n')) {
   const m = /kind: deopt-(\w+), reason: ([^)]*)\): begin\. deoptimizing \S+ <JSFunction (\S*)/.exec(line);
   if (!m) continue;
   const [, kind, reason, name] = m;
   if (kind === 'lazy') { lazy++; continue; }
-  eager.set(name, (eager.get(name) ?? 0) + 1);
+  eager++;
   const key = `${name}: ${reason}`;
   reasons.set(key, (reasons.get(key) ?? 0) + 1);
 }
 const bench = run.stdout.split('\n').find((l) => l.startsWith(`${variant}:`)) ?? '';
 console.log(bench);
-const total = [...eager.values()].reduce((a, b) => a + b, 0);
-console.log(`eager deoptimisations ${total} (lazy, frames returning into discarded code: ${lazy})`);
+console.log(`eager deoptimisations ${eager} (lazy, frames returning into discarded code: ${lazy})`);
 for (const [key, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${String(n).padStart(6)}  ${key}`);
