@@ -161,11 +161,16 @@ export function mateIn(score: number): number | null {
  * over and over in a recursive search, when the first mate score turns up).
  */
 function toTable(score: number, ply: number): number {
-  return score + ply * (score > MATE_BOUND ? 1 : score < LOST_BOUND ? -1 : 0);
+  return score + ply * mateSign(score);
 }
 
 function fromTable(score: number, ply: number): number {
-  return score - ply * (score > MATE_BOUND ? 1 : score < LOST_BOUND ? -1 : 0);
+  return score - ply * mateSign(score);
+}
+
+/** 1 for a win at a known distance, -1 for a loss, 0 for any other score. */
+function mateSign(score: number): number {
+  return score > MATE_BOUND ? 1 : score < LOST_BOUND ? -1 : 0;
 }
 
 const ENC_VALID = 1 << 30;
