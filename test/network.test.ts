@@ -224,13 +224,49 @@ describe('network file', () => {
     expect(bad('short.json', { ...good, parameters: good.parameters.slice(0, 400) })).toThrow(/holds \d+ parameters, a 128-32-16-1 network has \d+ \(truncated\?\)/);
     const flipped = good.parameters.slice(0, 100) + (good.parameters[100] === 'A' ? 'B' : 'A') + good.parameters.slice(101);
     expect(bad('damaged.json', { ...good, parameters: flipped })).toThrow(/checksum does not match/);
-    expect(bad('version.json', { ...good, version: NETWORK_VERSION + 1 })).toThrow(new RegExp(`version ${NETWORK_VERSION + 1}, this build reads version ${NETWORK_VERSION}`));
+    expect(bad('version.json', { ...good, version: NETWORK_VERSION + 1 })).toThrow(new RegExp(`version ${NETWORK_VERSION + 1}, this build reads versions 1 to ${NETWORK_VERSION}`));
     expect(bad('hidden.json', { ...good, hidden: [30, 16] })).toThrow(/hidden layers \[30,16\]/);
     expect(() => decodeNetwork({ ...good, variant: 'international' }, ENGLISH, 'x.json')).toThrow(/made for "international", not english/);
     expect(() => decodeNetwork(good, INTERNATIONAL, 'x.json')).toThrow(/made for "english", not international/);
     expect(() => readWeightsFile(join(dir, 'none.json'), ENGLISH)).toThrow(/none\.json: cannot read \(ENOENT\)/);
     // Where pattern weights are needed (the start of a pattern fit), a network is refused by name.
     expect(() => readPatternWeightsFile(write('net.json', JSON.stringify(good)), ENGLISH)).toThrow(/a network, not pattern weights/);
+  });
+});
+
+describe('a network of phases', () => {
+  const top = randomNetwork(32, 16, 31), middle = randomNetwork(16, 16, 32), last = randomNetwork(32, 16, 33);
+  const joined: NetworkWeights = { ...top, phases: [{ maxPieces: 16, weights: middle }, { maxPieces: 6, weights: last }] };
+  const file = encodeNetwork(joined);
+
+  it('scores each position with the network of its phase, by the pieces on the board', () => {
+    expect(file.version).toBe(NETWORK_VERSION);
+    expect(encodeNetwork(top).version).toBe(1);
+    const read = decodeNetwork(JSON.parse(JSON.stringify(file)), ENGLISH, 'phases.json');
+    expect(read.phases?.map((ph) => ph.maxPieces)).toEqual([16, 6]);
+    const e = new NetworkEvaluator(ENGLISH, read);
+    const alone = [top, middle, last].map((w) => new NetworkEvaluator(ENGLISH, w));
+    // Random games reach every phase, with both sides to move.
+    const seen = new Set<number>();
+    for (let g = 0; g < 30; g++) for (let ply = 0, game = randomGame(ENGLISH, 200 + g); ply <= game.ply; ply++) {
+      const pos = game.positionAt(ply);
+      const pieces = popcount(pos.wLo | pos.bLo), phase = pieces > 16 ? 0 : pieces > 6 ? 1 : 2;
+      seen.add(phase);
+      expect(e.evaluate(pos)).toBe(alone[phase].evaluate(pos));
+    }
+    expect([...seen].sort()).toEqual([0, 1, 2]);
+  });
+
+  it('refuses phases out of order, out of range, damaged or in a version 1 file, naming the phase', () => {
+    const bad = (data: unknown) => () => decodeNetwork(data, ENGLISH, 'p.json');
+    const [a, b] = file.phases!;
+    expect(bad({ ...file, phases: [b, a] })).toThrow(/phase 2: most pieces 16: expected a whole number from 1 to 5, fewer than the phase before/);
+    expect(bad({ ...file, phases: [{ ...a, maxPieces: 24 }] })).toThrow(/phase 1: most pieces 24: expected a whole number from 1 to 23/);
+    expect(bad({ ...file, phases: [a, { ...b, maxPieces: 0 }] })).toThrow(/phase 2: most pieces 0/);
+    expect(bad({ ...file, phases: [a, { ...b, checksum: '00000000' }] })).toThrow(/p\.json: phase 2: checksum does not match/);
+    expect(bad({ ...file, phases: [a, { ...b, hidden: [16] }] })).toThrow(/phase 2: hidden layers \[16\]/);
+    expect(bad({ ...file, phases: [] })).toThrow(/version 2 without phases/);
+    expect(bad({ ...file, version: 1 })).toThrow(/has phases, which a version 1 file cannot hold/);
   });
 });
 
@@ -337,6 +373,49 @@ describe('damka train fit-network --init and --teacher', () => {
       expect(bad.err).toMatch(message);
     }
   }, 60_000);
+});
+
+describe('damka train fit-network --pieces and join-networks', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-phases-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fits one phase\'s positions only, and joins phases into one file that plays', () => {
+    const data = randomGamesData(dir);
+    const about = (name: string) => (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { about: Record<string, number> }).about;
+    const all = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '1', '--out', join(dir, 'all.json'));
+    const late = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '1', '--pieces', '1-12', '--out', join(dir, 'late.json'));
+    expect(all.code).toBe(0);
+    expect(late.code).toBe(0);
+    const n = (a: Record<string, number>) => a.trainPositions + a.heldOutPositions;
+    expect(n(about('late.json'))).toBeGreaterThan(0);
+    expect(n(about('late.json'))).toBeLessThan(n(about('all.json')));
+    expect(about('late.json').pieces).toEqual([1, 12]);
+    expect(late.out).toMatch(new RegExp(`${n(about('late.json'))} of them with 1 to 12 pieces`));
+    // The sigmoid's scale is the whole data's, so that the phases' scores mean the same.
+    expect(about('late.json').scale).toBe(about('all.json').scale);
+
+    const joined = damka('train', 'join-networks', join(dir, 'all.json'), `${join(dir, 'late.json')}:12`, '--out', join(dir, 'joined.json'));
+    expect(joined.code).toBe(0);
+    const read = readWeightsFile(join(dir, 'joined.json'), ENGLISH) as NetworkWeights;
+    expect(read.phases?.map((ph) => ph.maxPieces)).toEqual([12]);
+    const played = damka('analyze', '--variant', 'english', '--weights', join(dir, 'joined.json'), '--depth', '4');
+    expect(played.code).toBe(0);
+    expect(played.out).toMatch(/best move \d+[-x]\d+/);
+
+    for (const [args, message] of [
+      [['fit-network', '--data', data, '--pieces', '13-30', '--out', join(dir, 'x.json')], /--pieces wants a range of piece counts like 13-24 \(1 to 24, low first\), got "13-30"/],
+      [['fit-network', '--data', data, '--pieces', '12', '--out', join(dir, 'x.json')], /--pieces wants a range/],
+      [['join-networks', join(dir, 'all.json'), join(dir, 'late.json'), '--out', join(dir, 'x.json')], /a phase is FILE:N/],
+      [['join-networks', join(dir, 'all.json'), `${join(dir, 'late.json')}:8`, `${join(dir, 'late.json')}:10`, '--out', join(dir, 'x.json')], /most pieces must be 1 to 7, fewer than the phase before/],
+      [['join-networks', join(dir, 'joined.json'), `${join(dir, 'late.json')}:8`, '--out', join(dir, 'x.json')], /joined\.json already has phases/],
+      [['fit-network', '--data', data, '--init', join(dir, 'joined.json'), '--out', join(dir, 'x.json')], /--init \S*joined\.json has phases \(one network a phase of the game\): give a network of one phase/],
+    ] as const) {
+      const bad = damka('train', ...args);
+      expect(bad.code).toBe(2);
+      expect(bad.err).toMatch(message);
+      expect(bad.err).not.toMatch(/\n\s+at /);
+    }
+  }, 90_000);
 });
 
 describe('blendTeacher', () => {

@@ -38,6 +38,8 @@ export interface NetworkFitOptions {
   patience: number;
   seed: number;
   isValidation: (row: number) => boolean;
+  /** Rows to fit and hold out (default all): the rest are in neither set, as for a network of one phase of the game. */
+  include?: (row: number) => boolean;
   /** Called once with the starting weights' held-out loss. */
   onStart?: (validLoss: number) => void;
   onEpoch?: (epoch: number, trainLoss: number, validLoss: number, seconds: number) => void;
@@ -129,7 +131,7 @@ export function fitNetwork(d: NetworkRows, init: Float32Array, o: NetworkFitOpti
   const [H1, H2] = o.hidden;
   const p = init.slice(), net = new FloatNetwork(H1, H2, p), at = net.at, P = p.length;
   const train: number[] = [], valid: number[] = [];
-  for (let i = 0; i < d.count; i++) (o.isValidation(i) ? valid : train).push(i);
+  for (let i = 0; i < d.count; i++) if (o.include?.(i) ?? true) (o.isValidation(i) ? valid : train).push(i);
   const TR = Int32Array.from(train), VA = Int32Array.from(valid);
   const g = new Float32Array(P), m = new Float32Array(P), v = new Float32Array(P);
   const d1 = new Float32Array(H1), d2 = new Float32Array(H2);

@@ -3,7 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { NETWORK_INPUTS, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
+import { NETWORK_INPUTS, type NetworkPhase, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
 import { readNetworkFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
@@ -11,6 +11,14 @@ import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss } f
 import { networkRows } from '../../train/network-rows.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
+
+/** `--pieces`: "min-max", 1 to 24 pieces. */
+export function parsePieceRange(text: string): [number, number] {
+  const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(text);
+  const lo = m ? Number(m[1]) : NaN, hi = m ? Number(m[2]) : NaN;
+  if (!(lo >= 1 && hi <= 24 && lo <= hi)) throw new Error(`--pieces wants a range of piece counts like 13-24 (1 to 24, low first), got "${text}"`);
+  return [lo, hi];
+}
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -29,6 +37,7 @@ export function fitNetworkCommand(): Command {
     .option('--teacher <file>', 'distil: blend this network\'s verdicts (any size) into the training targets')
     .option('--teacher-weight <x>', 'share of the teacher\'s verdict in a training target (with --teacher; default 0.5)')
     .option('--seed <n>', 'seed of the starting weights and the shuffles', '1')
+    .option('--pieces <min-max>', 'fit only positions with this many pieces on the board (one phase of a phased network, see "train join-networks"); the scale is still all the data\'s')
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.25')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
@@ -36,6 +45,9 @@ export function fitNetworkCommand(): Command {
       // The networks named are read before the data, so that a bad name fails at once.
       const start = o.init === undefined ? null : readNetworkFile(o.init, variant);
       const teacher = o.teacher === undefined ? null : readNetworkFile(o.teacher, variant);
+      for (const [option, w] of [['--init', start], ['--teacher', teacher]] as const) {
+        if (w?.phases) throw new Error(`${option} ${option === '--init' ? o.init : o.teacher} has phases (one network a phase of the game): give a network of one phase`);
+      }
       const teacherWeight = Number(o.teacherWeight ?? '0.5');
       if (teacher === null && o.teacherWeight !== undefined) throw new Error('--teacher-weight needs --teacher');
       if (!(teacherWeight > 0 && teacherWeight <= 1)) throw new Error(`--teacher-weight must be a number above 0, at most 1, got "${o.teacherWeight}"`);
@@ -51,6 +63,7 @@ export function fitNetworkCommand(): Command {
       const resultWeight = parseResultWeight(o.resultWeight);
       const batch = parseIntOption('batch', o.batch, 1, 1_000_000), maxEpochs = parseIntOption('epochs', o.epochs, 1, 10_000);
       const patience = parseIntOption('patience', o.patience, 1, 1000), seed = parseIntOption('seed', o.seed, 0, 2 ** 31 - 1);
+      const pieces = o.pieces === undefined ? null : parsePieceRange(o.pieces);
       const { files, records } = readDataFiles(o.data, variant);
       const rows = networkRows(records);
       const [h1, h2] = hidden;
@@ -58,6 +71,11 @@ export function fitNetworkCommand(): Command {
       const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
       say(targetsLine(targets, resultWeight));
       const isValidation = (row: number) => rows.game[row] % 10 === 0;
+      const include = pieces === null ? undefined : (row: number) => {
+        const n = rows.offsets[row + 1] - rows.offsets[row];
+        return n >= pieces[0] && n <= pieces[1];
+      };
+      if (include) say(`${Array.from({ length: rows.count }, (_, i) => i).filter(include).length} of them with ${pieces![0]} to ${pieces![1]} pieces`);
       if (teacher !== null) {
         const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
         const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter(isValidation);
@@ -68,7 +86,7 @@ export function fitNetworkCommand(): Command {
       const started = performance.now();
       const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(h1, h2, seed), {
         hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
-        isValidation,
+        isValidation, include,
         onStart: (vl) => { if (start !== null) say(`${o.init} as it starts: held-out loss ${vl.toFixed(5)}`); },
         onEpoch: (e, tl, vl, s) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)} (${s.toFixed(0)} s)`),
       });
@@ -77,6 +95,7 @@ export function fitNetworkCommand(): Command {
         positions: rows.count, trainPositions: fit.trainRows, heldOutPositions: fit.validRows,
         scale: Number(scale.toFixed(2)), resultWeight, epochs: fit.epochs, bestEpoch: fit.bestEpoch,
         ...(o.init !== undefined ? { init: o.init } : {}),
+        ...(pieces !== null ? { pieces } : {}),
         ...(teacher !== null ? { teacher: o.teacher, teacherWeight } : {}),
         trainLoss: fit.bestEpoch === 0 ? null : Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
@@ -86,5 +105,37 @@ export function fitNetworkCommand(): Command {
       // The scale (centi-men a unit of output) is this data's, as for any fit, not the start's.
       if (fit.bestEpoch === 0) say(`no epoch beat the starting weights (held-out loss ${fit.validLoss.toFixed(5)}): their parameters written unchanged, with this data's scale (${seconds} s) -> ${o.out}`);
       else say(`best epoch ${fit.bestEpoch}: training loss ${fit.trainLoss.toFixed(5)}, held-out loss ${fit.validLoss.toFixed(5)} (${seconds} s) -> ${o.out}`);
+    }));
+}
+
+/** `damka train join-networks`: networks fitted to phases of the game (`fit-network --pieces`) as one file. */
+export function joinNetworksCommand(): Command {
+  return new Command('join-networks')
+    .description('join networks fitted to phases of the game (fit-network --pieces) into one network file')
+    .argument('<first>', 'the network for the most pieces (every position no later phase takes)')
+    .argument('<phases...>', 'FILE:N, the network for positions of at most N pieces, N falling from one to the next')
+    .addOption(new Option('-v, --variant <name>', 'the game').default('english'))
+    .requiredOption('-o, --out <file>', 'network file to write')
+    .action(guarded(async (first: string, rest: string[], o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const top = readNetworkFile(first, variant);
+      if (top.phases) throw new Error(`${first} already has phases: join single networks`);
+      const phases: NetworkPhase[] = rest.map((arg) => {
+        const m = /^(.+):(\d+)$/.exec(arg);
+        if (!m) throw new Error(`a phase is FILE:N (its network and the most pieces it scores), got "${arg}"`);
+        const weights = readNetworkFile(m[1], variant);
+        if (weights.phases) throw new Error(`${m[1]} already has phases: join single networks`);
+        return { maxPieces: Number(m[2]), weights };
+      });
+      phases.forEach((ph, i) => {
+        const above = i === 0 ? 24 : phases[i - 1].maxPieces;
+        if (!(ph.maxPieces >= 1 && ph.maxPieces < above)) throw new Error(`phase ${rest[i]}: most pieces must be 1 to ${above - 1}, fewer than the phase before`);
+      });
+      const file = encodeNetwork({ ...top, phases }, {
+        command: `damka train join-networks ${process.argv.slice(4).join(' ')}`,
+        phases: [first, ...rest],
+      });
+      writeFileSync(o.out, `${JSON.stringify(file)}\n`);
+      say(`${1 + phases.length} networks: ${first} above ${phases[0].maxPieces} pieces, ${phases.map((ph, i) => `${rest[i].replace(/:\d+$/, '')} at ${ph.maxPieces} or fewer`).join(', ')} -> ${o.out}`);
     }));
 }

@@ -21,7 +21,7 @@ import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
-import { fitNetworkCommand } from './train-network.ts';
+import { fitNetworkCommand, joinNetworksCommand } from './train-network.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 import { Progress } from '../progress.ts';
 
@@ -232,7 +232,7 @@ function fitCommand(): Command {
 
 export function trainCommand(): Command {
   const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
-  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand(), fitNetworkCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand(), fitNetworkCommand(), joinNetworksCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
   return cmd;
 }
 

@@ -1,10 +1,12 @@
 // The network evaluation: a small network (128 inputs, the pieces on the squares from the side
 // to move's view, two hidden layers of clipped ReLUs) computed by a WebAssembly kernel
 // (kernel.ts). From the side to move's view, so a position and its colour-swapped mirror give
-// the network the same inputs and score exactly the same: no symmetry to get wrong.
+// the network the same inputs and score exactly the same: no symmetry to get wrong. A network
+// file may hold one network a phase of the game (by the pieces left, as GuiNN's do): each has
+// a kernel instance of its own, so that each keeps its own first-layer sums up to date.
 
 import { stepDownLeft, stepDownRight, stepUpLeft, stepUpRight } from '../../rules/diagonal-8x8.ts';
-import { type Position, WHITE, reverseBits } from '../../rules/position.ts';
+import { type Position, WHITE, popcount, reverseBits } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
 import type { PositionEvaluator } from '../position-evaluator.ts';
 import { type NetworkRun, instantiateNetwork } from './kernel.ts';
@@ -15,32 +17,43 @@ const LIMIT = 20000;
 
 export class NetworkEvaluator implements PositionEvaluator {
   sideToMoveStuck = false;
-  private readonly run: NetworkRun;
-  private readonly scale: number;
+  /** By the pieces on the board (0 to 24): the kernel of the network that scores them, and its scale. */
+  private readonly runs: NetworkRun[] = [];
+  private readonly scales: number[] = [];
 
-  /** `run`: the kernel to call, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
+  /** `run`: the kernel to call for a network of one phase, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
   constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
     if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
     if (variant.name !== 'english') throw new Error(`evaluation networks are for English draughts only, not ${variant.name}`);
-    this.run = run ?? instantiateNetwork(weights);
-    this.scale = weights.scale;
+    const phases = weights.phases ?? [];
+    if (run !== undefined && phases.length > 0) throw new Error('a kernel of one\'s own is for a network of one phase');
+    let current = { run: run ?? instantiateNetwork(weights), scale: weights.scale }, next = 0;
+    for (let pieces = 24; pieces >= 0; pieces--) {
+      if (next < phases.length && pieces === phases[next].maxPieces) {
+        current = { run: instantiateNetwork(phases[next].weights), scale: phases[next].weights.scale };
+        next++;
+      }
+      this.runs[pieces] = current.run;
+      this.scales[pieces] = current.scale;
+    }
   }
 
   evaluate(pos: Position): number {
     // English: square n is bit n - 1 of the low word; White moves up (towards square 1).
     const k = pos.kLo, w = pos.wLo, b = pos.bLo, empty = ~(w | b);
+    const pieces = popcount(w | b), run = this.runs[pieces];
     let z: number;
     if (pos.side === WHITE) {
       const kings = w & k;
       this.sideToMoveStuck = ((stepUpLeft(w) | stepUpRight(w) | stepDownLeft(kings) | stepDownRight(kings)) & empty) === 0;
-      z = this.run(0, w & ~k, kings, b & ~k, b & k);
+      z = run(0, w & ~k, kings, b & ~k, b & k);
     } else {
       // Black sees the board turned half a turn: square n is its square 33 - n, bit 31 - i.
       const kings = b & k;
       this.sideToMoveStuck = ((stepDownLeft(b) | stepDownRight(b) | stepUpLeft(kings) | stepUpRight(kings)) & empty) === 0;
-      z = this.run(1, reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
+      z = run(1, reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
     }
-    const s = Math.round(z * this.scale);
+    const s = Math.round(z * this.scales[pieces]);
     // | 0: Math.round gives -0 for small negative outputs, which V8 does not keep as an integer.
     return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s | 0;
   }

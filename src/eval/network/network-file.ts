@@ -8,7 +8,8 @@ import type { Variant } from '../../rules/variant.ts';
 import { base64Bytes, toBase64 } from '../base64.ts';
 
 export const NETWORK_FORMAT = 'damka-network';
-export const NETWORK_VERSION = 1;
+/** Version 2 files hold phases (networks for fewer pieces); a network of one phase is written as version 1, which builds before phases read. */
+export const NETWORK_VERSION = 2;
 /** Inputs: own man, own king, opposing man, opposing king on each of the 32 squares, from the side to move's view. */
 export const NETWORK_INPUTS = 128;
 /** The kernel works on hidden layers in groups of 16 units. */
@@ -23,6 +24,17 @@ export interface NetworkWeights {
   scale: number;
   /** All parameters in networkLayout order. */
   parameters: Float32Array;
+  /**
+   * Networks for the later phases of a game, by most pieces on the board, fewest last: a position
+   * is scored by the last of them that allows its pieces, or by this network if none does.
+   */
+  phases?: NetworkPhase[];
+}
+
+export interface NetworkPhase {
+  /** The most pieces (both sides') of the positions this network scores. */
+  maxPieces: number;
+  weights: NetworkWeights;
 }
 
 /** Where each layer's parameters start in NetworkWeights.parameters, and their number. */
@@ -42,16 +54,29 @@ export interface NetworkFile {
   parameters: string;
   /** How the weights were made (commands, data, losses): free-form, for people. */
   about?: Record<string, unknown>;
+  /** Version 2: the later phases' networks (NetworkWeights.phases), each with its own layers, scale and checksum. */
+  phases?: PhaseFile[];
+}
+
+type NetworkFields = Pick<NetworkFile, 'inputs' | 'hidden' | 'scale' | 'checksum' | 'parameters'>;
+export interface PhaseFile extends NetworkFields {
+  maxPieces: number;
 }
 
 export function encodeNetwork(w: NetworkWeights, about?: Record<string, unknown>): NetworkFile {
+  const phases = w.phases ?? [];
+  return {
+    format: NETWORK_FORMAT, version: phases.length > 0 ? NETWORK_VERSION : 1, variant: w.variant, ...encodeFields(w),
+    ...(about ? { about } : {}),
+    ...(phases.length > 0 ? { phases: phases.map((ph) => ({ maxPieces: ph.maxPieces, ...encodeFields(ph.weights) })) } : {}),
+  };
+}
+
+function encodeFields(w: NetworkWeights): NetworkFields {
   const bytes = new Uint8Array(w.parameters.length * 4);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < w.parameters.length; i++) view.setFloat32(i * 4, w.parameters[i], true);
-  return {
-    format: NETWORK_FORMAT, version: NETWORK_VERSION, variant: w.variant, inputs: NETWORK_INPUTS, hidden: [...w.hidden], scale: w.scale,
-    checksum: checksum(bytes), parameters: toBase64(bytes), ...(about ? { about } : {}),
-  };
+  return { inputs: NETWORK_INPUTS, hidden: [...w.hidden], scale: w.scale, checksum: checksum(bytes), parameters: toBase64(bytes) };
 }
 
 /** Whether file contents claim to be a network (then decodeNetwork checks the rest). */
@@ -67,9 +92,30 @@ export function decodeNetwork(data: unknown, variant: Variant, source: string): 
   if (typeof data !== 'object' || data === null || Array.isArray(data)) fail('not a network file (expected a JSON object)');
   const f = data as Partial<NetworkFile>;
   if (f.format !== NETWORK_FORMAT) fail(`not a network file (format is ${JSON.stringify(f.format)}, expected "${NETWORK_FORMAT}")`);
-  if (f.version !== NETWORK_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads version ${NETWORK_VERSION}`);
+  if (f.version !== 1 && f.version !== NETWORK_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${NETWORK_VERSION}`);
   if (f.variant !== variant.name) fail(`made for ${JSON.stringify(f.variant)}, not ${variant.name}`);
   if (variant.name !== 'english') fail(`networks are for English draughts only so far, not ${variant.name}`);
+  const top = decodeFields(f, variant, fail);
+  if (f.version === 1) {
+    if (f.phases !== undefined) fail('has phases, which a version 1 file cannot hold');
+    return top;
+  }
+  if (!Array.isArray(f.phases) || f.phases.length === 0) fail('version 2 without phases (expected a list of networks for fewer pieces)');
+  const phases: NetworkPhase[] = [];
+  let above = 24;
+  for (const [i, ph] of (f.phases as unknown[]).entries()) {
+    const at = (why: string): never => fail(`phase ${i + 1}: ${why}`);
+    if (typeof ph !== 'object' || ph === null || Array.isArray(ph)) at('not a JSON object');
+    const m = (ph as Partial<PhaseFile>).maxPieces;
+    if (!Number.isInteger(m) || m! < 1 || m! >= above) at(`most pieces ${JSON.stringify(m)}: expected a whole number from 1 to ${above - 1}, fewer than the phase before`);
+    phases.push({ maxPieces: m!, weights: decodeFields(ph as Partial<PhaseFile>, variant, at) });
+    above = m!;
+  }
+  return { ...top, phases };
+}
+
+/** One network's layers, scale and parameters, checked. */
+function decodeFields(f: Partial<NetworkFields>, variant: Variant, fail: (why: string) => never): NetworkWeights {
   if (f.inputs !== NETWORK_INPUTS) fail(`has ${JSON.stringify(f.inputs)} inputs, this build's networks have ${NETWORK_INPUTS}`);
   const h = f.hidden;
   if (!Array.isArray(h) || h.length !== 2 || !h.every((u) => Number.isInteger(u) && u >= UNIT_GROUP && u <= 1024 && u % UNIT_GROUP === 0)) {
