@@ -17,9 +17,12 @@ const LIMIT = 20000;
 
 export class NetworkEvaluator implements PositionEvaluator {
   sideToMoveStuck = false;
-  /** By the pieces on the board (0 to 24): the kernel of the network that scores them, and its scale. */
-  private readonly runs: NetworkRun[] = [];
-  private readonly scales: number[] = [];
+  /** The kernel of the network of the most pieces (the only one, in a file of one phase), and its scale. */
+  private readonly run: NetworkRun;
+  private readonly scale: number;
+  /** With phases, by the pieces on the board (0 to 24): the kernel of the network that scores them, and its scale. */
+  private readonly runs: NetworkRun[] | null = null;
+  private readonly scales = new Float64Array(25);
 
   /** `run`: the kernel to call for a network of one phase, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
   constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
@@ -27,21 +30,26 @@ export class NetworkEvaluator implements PositionEvaluator {
     if (variant.name !== 'english') throw new Error(`evaluation networks are for English draughts only, not ${variant.name}`);
     const phases = weights.phases ?? [];
     if (run !== undefined && phases.length > 0) throw new Error('a kernel of one\'s own is for a network of one phase');
-    let current = { run: run ?? instantiateNetwork(weights), scale: weights.scale }, next = 0;
-    for (let pieces = 24; pieces >= 0; pieces--) {
-      if (next < phases.length && pieces === phases[next].maxPieces) {
-        current = { run: instantiateNetwork(phases[next].weights), scale: phases[next].weights.scale };
-        next++;
-      }
-      this.runs[pieces] = current.run;
-      this.scales[pieces] = current.scale;
-    }
+    const nets = [{ run: run ?? instantiateNetwork(weights), scale: weights.scale, maxPieces: 24 }];
+    for (const ph of phases) nets.push({ run: instantiateNetwork(ph.weights), scale: ph.weights.scale, maxPieces: ph.maxPieces });
+    // The last network whose phase allows the pieces; filled in order, so that the array stays packed (fast to index).
+    const at = (pieces: number) => nets.filter((n) => pieces <= n.maxPieces).at(-1)!;
+    this.run = nets[0].run;
+    this.scale = nets[0].scale;
+    if (phases.length === 0) return;
+    this.runs = Array.from({ length: 25 }, (_, pieces) => at(pieces).run);
+    for (let pieces = 0; pieces <= 24; pieces++) this.scales[pieces] = at(pieces).scale;
   }
 
   evaluate(pos: Position): number {
     // English: square n is bit n - 1 of the low word; White moves up (towards square 1).
     const k = pos.kLo, w = pos.wLo, b = pos.bLo, empty = ~(w | b);
-    const pieces = popcount(w | b), run = this.runs[pieces];
+    let run = this.run, scale = this.scale;
+    if (this.runs !== null) {
+      const pieces = popcount(w | b);
+      run = this.runs[pieces];
+      scale = this.scales[pieces];
+    }
     let z: number;
     if (pos.side === WHITE) {
       const kings = w & k;
@@ -53,7 +61,7 @@ export class NetworkEvaluator implements PositionEvaluator {
       this.sideToMoveStuck = ((stepDownLeft(b) | stepDownRight(b) | stepUpLeft(kings) | stepUpRight(kings)) & empty) === 0;
       z = run(1, reverseBits(b & ~k), reverseBits(kings), reverseBits(w & ~k), reverseBits(w & k));
     }
-    const s = Math.round(z * this.scales[pieces]);
+    const s = Math.round(z * scale);
     // | 0: Math.round gives -0 for small negative outputs, which V8 does not keep as an integer.
     return s > LIMIT ? LIMIT : s < -LIMIT ? -LIMIT : s | 0;
   }
