@@ -406,7 +406,7 @@ describe('damka train fit-network --pieces and join-networks', () => {
       [['fit-network', '--data', data, '--pieces', '13-30', '--out', join(dir, 'x.json')], /--pieces wants a range of piece counts like 13-24 \(1 to 24, low first\), got "13-30"/],
       [['fit-network', '--data', data, '--pieces', '12', '--out', join(dir, 'x.json')], /--pieces wants a range/],
       [['join-networks', join(dir, 'all.json'), join(dir, 'late.json'), '--out', join(dir, 'x.json')], /a phase is FILE:N/],
-      [['join-networks', join(dir, 'all.json'), `${join(dir, 'late.json')}:8`, `${join(dir, 'late.json')}:10`, '--out', join(dir, 'x.json')], /most pieces must be 1 to 7, fewer than the phase before/],
+      [['join-networks', join(dir, 'all.json'), `${join(dir, 'late.json')}:8`, `${join(dir, 'late.json')}:10`, '--out', join(dir, 'x.json')], /phase 2: most pieces 10: expected a whole number from 1 to 7, fewer than the phase before/],
       [['join-networks', join(dir, 'joined.json'), `${join(dir, 'late.json')}:8`, '--out', join(dir, 'x.json')], /joined\.json already has phases/],
       [['fit-network', '--data', data, '--init', join(dir, 'joined.json'), '--out', join(dir, 'x.json')], /--init \S*joined\.json has phases \(one network a phase of the game\): give a network of one phase/],
     ] as const) {

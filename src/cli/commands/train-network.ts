@@ -3,7 +3,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { NETWORK_INPUTS, type NetworkPhase, UNIT_GROUP, encodeNetwork } from '../../eval/network/network-file.ts';
+import { NETWORK_INPUTS, type NetworkPhase, UNIT_GROUP, decodeNetwork, encodeNetwork } from '../../eval/network/network-file.ts';
 import { readNetworkFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
@@ -127,14 +127,12 @@ export function joinNetworksCommand(): Command {
         if (weights.phases) throw new Error(`${m[1]} already has phases: join single networks`);
         return { maxPieces: Number(m[2]), weights };
       });
-      phases.forEach((ph, i) => {
-        const above = i === 0 ? 24 : phases[i - 1].maxPieces;
-        if (!(ph.maxPieces >= 1 && ph.maxPieces < above)) throw new Error(`phase ${rest[i]}: most pieces must be 1 to ${above - 1}, fewer than the phase before`);
-      });
       const file = encodeNetwork({ ...top, phases }, {
         command: `damka train join-networks ${process.argv.slice(4).join(' ')}`,
         phases: [first, ...rest],
       });
+      // Read back as any build would read it (the phases' order and range are the file's rules), before it is written.
+      decodeNetwork(file, variant, `joined (${[first, ...rest].join(' ')})`);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       say(`${1 + phases.length} networks: ${first} above ${phases[0].maxPieces} pieces, ${phases.map((ph, i) => `${rest[i].replace(/:\d+$/, '')} at ${ph.maxPieces} or fewer`).join(', ')} -> ${o.out}`);
     }));
