@@ -401,6 +401,14 @@ describe('damka train fit-network --pieces and join-networks', () => {
     // The sigmoid's scale is the whole data's, so that the phases' scores mean the same.
     expect(about('late.json').scale).toBe(about('all.json').scale);
 
+    // A teacher's held-out loss is reported on the fit's own held-out rows: with --pieces, its phase's,
+    // where a fit started from the same network starts.
+    const taught = damka('train', 'fit-network', '--data', data, '--hidden', '16,16', '--epochs', '1', '--pieces', '1-12', '--teacher', join(dir, 'all.json'), '--out', join(dir, 't.json'));
+    const started = damka('train', 'fit-network', '--data', data, '--epochs', '1', '--pieces', '1-12', '--init', join(dir, 'all.json'), '--out', join(dir, 's.json'));
+    const teacherLoss = Number(/teacher \S*all\.json \(128-16-16-1\): held-out loss ([\d.]+)/.exec(taught.out)?.[1]);
+    expect(teacherLoss).toBeGreaterThan(0);
+    expect(Number(/all\.json as it starts: held-out loss ([\d.]+)/.exec(started.out)?.[1])).toBe(teacherLoss);
+
     const joined = damka('train', 'join-networks', join(dir, 'all.json'), `${join(dir, 'late.json')}:12`, '--out', join(dir, 'joined.json'));
     expect(joined.code).toBe(0);
     const read = readWeightsFile(join(dir, 'joined.json'), ENGLISH) as NetworkWeights;

@@ -78,7 +78,8 @@ export function fitNetworkCommand(): Command {
       if (include) say(`${Array.from({ length: rows.count }, (_, i) => i).filter(include).length} of them with ${pieces![0]} to ${pieces![1]} pieces`);
       if (teacher !== null) {
         const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
-        const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter(isValidation);
+        // The fit's own held-out rows (with --pieces, its phase's only), so that the two losses compare.
+        const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter((r) => isValidation(r) && (include?.(r) ?? true));
         say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, held).toFixed(5)}; ` +
           `training targets ${teacherWeight} its verdict (held-out ones unchanged)`);
         blendTeacher(rows, net, teacherWeight, (row) => !isValidation(row));
