@@ -97,6 +97,37 @@ describe('damka hub: start-up', () => {
     // Clients such as pydraughts read stderr merged into stdout: it must stay quiet.
     expect(p.stderr).toBe('');
   });
+
+  it('runs a search sent along with init after ready, its move time all its own; a stop sent with it still ends it', async () => {
+    // With the warm-up that the tests otherwise skip.
+    const p = new EngineProcess(['hub'], { DAMKA_WARM_UP: '1' });
+    running.push(p);
+    p.send('hub');
+    await p.expect(/^wait$/);
+    // The warm-up takes about a second here, more than the move: counted against it, the
+    // move came at once after ready, from a search of a few plies.
+    p.send(`set-param name=variant value=${hubName(ENGLISH)}`, 'init', `pos pos=${startString(ENGLISH)}`, 'level move-time=0.3', 'go think', 'ping');
+    const upToReady = await p.collect(/^ready$/);
+    expect(upToReady.filter((l) => l.startsWith('info') || l.startsWith('done'))).toEqual([]);
+    expect(upToReady.filter((l) => l.startsWith('error'))).toEqual([]);
+    const t0 = performance.now();
+    const search = await p.collect(/^done /);
+    expect(performance.now() - t0).toBeGreaterThan(250);
+    const infos = search.filter((l) => l.startsWith('info'));
+    expect(Number(infos.at(-1)!.match(/ time=([\d.]+)/)![1])).toBeLessThan(0.4);
+    playDone(new Game(ENGLISH), search.at(-1)!);
+    // ping is answered at once, not held behind the search.
+    expect([...upToReady, ...search]).toContain('pong');
+
+    const q = new EngineProcess(['hub'], { DAMKA_WARM_UP: '1' });
+    running.push(q);
+    q.send('hub', `set-param name=variant value=${hubName(ENGLISH)}`, 'init', `pos pos=${startString(ENGLISH)}`, 'level infinite', 'go analyze', 'stop', 'ping');
+    const lines = await q.collect(/^done /);
+    expect(lines.filter((l) => l.startsWith('error'))).toEqual([]);
+    expect(lines.indexOf('ready')).toBeGreaterThan(-1);
+    expect(lines).toContain('pong');
+    playDone(new Game(ENGLISH), lines.at(-1)!);
+  });
 });
 
 for (const variant of [INTERNATIONAL, ENGLISH]) {

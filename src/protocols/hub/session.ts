@@ -92,7 +92,15 @@ export class HubSession {
   private ponderEnded = false;
   /** `stop` was sent and the search has not answered yet. */
   private stopping = false;
-  /** Lines that came after `stop`, before its `done`: the next search, set up at once (PROTOCOLS.md). */
+  /**
+   * `init` is still making the table and warming up: a GUI waits for `ready`, but a script may
+   * send its first search along with `init`, and that search's clock must not pay for the warm-up.
+   */
+  private starting = false;
+  /**
+   * Lines held back, to run in order: those after `stop`, before its `done` (the next search,
+   * set up at once: PROTOCOLS.md), and those after `init`, before `ready`.
+   */
   private readonly pending: HubLine[] = [];
   private closed = false;
 
@@ -120,11 +128,17 @@ export class HubSession {
       return;
     }
     if (line === null) return;
-    if (this.stopping && !DURING_SEARCH.includes(line.command)) {
+    if (this.holds(line)) {
       this.pending.push(line);
       return;
     }
     this.run(line);
+  }
+
+  /** Whether `line` must wait: for a stopped search's `done`, or for `ready` (all but ping and quit, so that a `stop` still follows its `go`). */
+  private holds(line: HubLine): boolean {
+    if (this.starting) return line.command !== 'ping' && line.command !== 'quit';
+    return this.stopping && !DURING_SEARCH.includes(line.command);
   }
 
   private run(line: HubLine): void {
@@ -250,10 +264,14 @@ export class HubSession {
       this.evalKind = 'learned';
       this.backend.setEvaluation(this.evalKind, this.weightsPath);
     }
+    this.starting = true;
     this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads, egdbPath: this.egdbPath }).then(
       () => this.send('ready'),
       (err) => this.error(`init failed: ${err instanceof Error ? err.message : String(err)}`),
-    );
+    ).finally(() => {
+      this.starting = false;
+      this.runPending();
+    });
   }
 
   /** The weights file at `path` read for the variant (undefined: the shipped weights); throws with the reason. */
@@ -329,8 +347,22 @@ export class HubSession {
   private searchEnded(): void {
     this.searching = null;
     this.stopping = false;
-    // As if they arrived now: after a held-back `go`, the rest meet a running search.
-    for (const line of this.pending.splice(0)) this.run(line);
+    this.runPending();
+  }
+
+  /**
+   * The held-back lines in order, as if they arrived now: after a held-back `go` the rest meet a
+   * running search, and after a held-back `stop` they wait again, for its `done`.
+   */
+  private runPending(): void {
+    const lines = this.pending.splice(0);
+    for (let i = 0; i < lines.length; i++) {
+      if (this.holds(lines[i])) {
+        this.pending.push(...lines.slice(i));
+        return;
+      }
+      this.run(lines[i]);
+    }
   }
 
   private ponderHit(): void {
