@@ -2,6 +2,7 @@
 //   damka train selfplay: self-play games on a worker pool -> a file of quiet positions with results
 //   damka train import: the games of PDN files (matches against other engines) -> a data file like self-play's
 //   damka train relabel: the positions of a data file searched again, deeper -> a data file with their scores
+//   damka train table-results: the results of a data file's games corrected by the endgame tables
 //   damka train fit: logistic regression of those results on the pattern features -> a weights file
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { TiedPatterns } from '../../train/tied-patterns.ts';
 import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, saveRecords } from '../../train/records.ts';
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
+import { tableResults } from '../../train/table-results.ts';
+import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { EndgameTables } from '../../egdb/tables.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { fitNetworkCommand, joinNetworksCommand } from './train-network.ts';
@@ -132,6 +136,27 @@ function relabelCommand(): Command {
     }));
 }
 
+function tableResultsCommand(): Command {
+  return new Command('table-results')
+    .description('correct the results of a data file\'s games by the endgame tables: from the first position of a game they hold, its result is the tables\' value')
+    .addOption(trainVariantOption())
+    .requiredOption('-d, --data <file>', 'data file from "damka train selfplay" or "damka train import"')
+    .requiredOption('-o, --out <file>', 'data file to write')
+    .option('--egdb-path <dir>', `endgame table directory (default: ${defaultTableDir()})`)
+    .action(guarded(async (o: Record<string, string>) => {
+      const variant = getVariant(o.variant);
+      const dir = o.egdbPath ?? defaultTableDir();
+      const records = loadRecords(o.data, variant.name);
+      const tables = new EndgameTables(variant, dir);
+      if (tables.maxPieces === 0) throw new Error(`no ${variant.name} endgame tables in ${dir} (make them with "damka egdb build --variant ${variant.name}")`);
+      const { records: out, summary } = tableResults(records, tables);
+      saveRecords(o.out, variant.name, out);
+      const changes = [...summary.changes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace('>', ' to ')}: ${n}`).join(', ');
+      say(`${summary.games} games, ${summary.reached} reach the ${tables.maxPieces}-piece tables, ${summary.changed} of them with another result there` +
+        `${changes ? ` (White's score ${changes})` : ''}; ${summary.positions} of ${records.length / RECORD_INTS} positions relabelled -> ${o.out}`);
+    }));
+}
+
 function fitCommand(): Command {
   return new Command('fit')
     .description('fit the pattern evaluation to self-play data (logistic regression, Adam, L2)')
@@ -232,7 +257,7 @@ function fitCommand(): Command {
 
 export function trainCommand(): Command {
   const cmd = new Command('train').description('make the learned evaluation: self-play data, then a fit (see src/eval/weights/README.md)');
-  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), fitCommand(), fitNetworkCommand(), joinNetworksCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
+  for (const sub of [selfplayCommand(), importCommand(), relabelCommand(), tableResultsCommand(), fitCommand(), fitNetworkCommand(), joinNetworksCommand()]) cmd.addCommand(sub.exitOverride().showHelpAfterError());
   return cmd;
 }
 
