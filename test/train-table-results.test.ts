@@ -14,6 +14,10 @@ import { Position, WHITE } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { RECORD_INTS, concatRecords, gameRecords, loadRecords, readRecord, saveRecords } from '../src/train/records.ts';
 import { tableResults } from '../src/train/table-results.ts';
+import { playSelfPlayGame } from '../src/train/selfplay-game.ts';
+import { ClassicEvaluator } from '../src/eval/classic.ts';
+import { defaultOpenings } from '../src/match/openings.ts';
+import { Searcher } from '../src/search/search.ts';
 import { damka } from './helpers/engine-process.ts';
 
 const fen = (text: string) => ENGLISH.fromBoard(parseFen(ENGLISH, text));
@@ -93,6 +97,48 @@ describe('train table-results', () => {
       const none = damka('train', 'table-results', '--variant', 'english', '--data', data, '--out', join(work, 'x.bin'), '--egdb-path', work);
       expect(none.code).not.toBe(0);
       expect(none.err).toMatch(/no english endgame tables in .*damka egdb build --variant english/);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('self-play with tables ends a game at its first position they hold, with their value as its result, and keeps none of theirs', () => {
+    const searcher = new Searcher(ENGLISH, 1, {}, new ClassicEvaluator(ENGLISH));
+    searcher.useTables(tables);
+    const openings = defaultOpenings(ENGLISH);
+    let ended = 0;
+    for (let g = 0; g < 12; g++) {
+      const spec = { id: g, opening: openings[g], seed: g + 1, randomPlies: 4, nodes: 200, maxPlies: 300 };
+      const game = playSelfPlayGame(ENGLISH, searcher, spec, tables);
+      const pos = new Position();
+      for (let i = 0; i < game.records.length / RECORD_INTS; i++) {
+        readRecord(game.records, i, pos);
+        expect(tables.probe(pos)).toBe(-1);
+      }
+      expect(whiteScores(game.records).every((s) => s === game.whiteScore)).toBe(true);
+      if (game.tablePosition === null) continue;
+      ended++;
+      const value = tables.probe(game.tablePosition);
+      const stm = value === WIN ? 1 : value === LOSS ? 0 : 0.5;
+      expect(game.whiteScore).toBe(game.tablePosition.side === WHITE ? stm : 1 - stm);
+      // The same game again, the same end.
+      const again = playSelfPlayGame(ENGLISH, searcher, spec, tables);
+      expect(again.tablePosition!.equals(game.tablePosition)).toBe(true);
+      expect(Array.from(again.records)).toEqual(Array.from(game.records));
+    }
+    // These seeds' games reach three pieces (a change in the search may change which).
+    expect(ended).toBeGreaterThan(0);
+  });
+
+  it('train selfplay --egdb-path refuses a directory without tables, and counts the games the tables ended', () => {
+    const work = mkdtempSync(join(tmpdir(), 'damka-selfplay-egdb-'));
+    try {
+      const r = damka('train', 'selfplay', '--variant', 'english', '--games', '2', '--nodes', '100', '--threads', '1', '--egdb-path', work, '--out', join(work, 'x.bin'));
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(/no english endgame tables in .*damka egdb build --variant english/);
+      const ok = damka('train', 'selfplay', '--variant', 'english', '--games', '8', '--nodes', '200', '--threads', '1', '--egdb-path', dir, '--out', join(work, 'y.bin'));
+      expect(ok.err).toBe('');
+      expect(ok.out).toMatch(/^8 games \(White \+\d+ =\d+ -\d+, \d+ plies a game, \d+ ended by the tables\), \d+ quiet positions/);
     } finally {
       rmSync(work, { recursive: true, force: true });
     }

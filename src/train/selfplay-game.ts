@@ -7,9 +7,11 @@
 
 import { Game, whitePoints } from '../game/game.ts';
 import { type Opening, openingGame } from '../match/openings.ts';
-import type { Position } from '../rules/position.ts';
+import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { Searcher } from '../search/search.ts';
+import type { EndgameTables } from '../egdb/tables.ts';
+import { LOSS, UNKNOWN, WIN } from '../egdb/values.ts';
 import { gameRecords } from './records.ts';
 
 export interface SelfPlayGameSpec {
@@ -29,6 +31,8 @@ export interface SelfPlayGameResult {
   /** White's score: 1, 0.5 or 0. */
   whiteScore: number;
   plies: number;
+  /** The game's first position the endgame tables hold, where it ended with their value as the result (null: none). */
+  tablePosition: Position | null;
 }
 
 /** A small fast generator (mulberry32): reproducible random plies. */
@@ -56,7 +60,12 @@ export function isQuiet(variant: Variant, pos: Position): boolean {
   return !threat;
 }
 
-export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: SelfPlayGameSpec): SelfPlayGameResult {
+/**
+ * With `tables` (which the searcher should use too), the game ends at its first position they
+ * hold, scored by their value: what follows is known, and a search of a few thousand nodes could
+ * still spoil it. Positions from there on are not kept.
+ */
+export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: SelfPlayGameSpec, tables: EndgameTables | null = null): SelfPlayGameResult {
   const random = seededRandom(spec.seed);
   const game: Game = openingGame(variant, spec.opening);
   for (let k = 0; k < spec.randomPlies && game.status().result === '*'; k++) {
@@ -66,8 +75,17 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
   searcher.clear();
   const kept: Position[] = [];
   const scores: (number | null)[] = [];
+  let tableScore: number | null = null;
+  let tablePosition: Position | null = null;
   while (game.status().result === '*' && game.ply < spec.maxPlies) {
     const pos = game.position;
+    const value = tables === null ? UNKNOWN : tables.probe(pos);
+    if (value !== UNKNOWN) {
+      const stm = value === WIN ? 1 : value === LOSS ? 0 : 0.5;
+      tableScore = pos.side === WHITE ? stm : 1 - stm;
+      tablePosition = pos.clone();
+      break;
+    }
     const keep = spec.keepThreats ? isStandPat(variant, pos) : isQuiet(variant, pos);
     const r = searcher.search(pos, { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes: spec.nodes } });
     if (keep) {
@@ -76,7 +94,6 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
     }
     game.play(r.move!);
   }
-  const result = game.status().result;
-  const whiteScore = whitePoints(result);
-  return { records: gameRecords(kept, whiteScore, spec.id, scores), whiteScore, plies: game.ply };
+  const whiteScore = tableScore ?? whitePoints(game.status().result);
+  return { records: gameRecords(kept, whiteScore, spec.id, scores), whiteScore, plies: game.ply, tablePosition };
 }

@@ -23,6 +23,8 @@ export interface SelfPlayOptions {
   weightsPath?: string;
   /** Keep positions where only the opponent threatens a capture, too (selfplay-game.ts). */
   keepThreats?: boolean;
+  /** Endgame tables for the searches; a game ends at its first position they hold (selfplay-game.ts). */
+  egdbPath?: string;
   /** Called after each batch of games with the games done so far and the running W/D/L (White's view). */
   onProgress?: (done: number, white: number, draws: number, black: number, positions: number) => void;
 }
@@ -34,6 +36,8 @@ export interface SelfPlayData {
   draws: number;
   blackWins: number;
   plies: number;
+  /** Games ended by the endgame tables. */
+  byTables: number;
 }
 
 const BATCH = 4;
@@ -59,7 +63,7 @@ export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
   try {
     const tasks: Promise<void>[] = [];
     for (let b = 0; b * BATCH < specs.length; b++) {
-      const task: SelfPlayTask = { variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, games: specs.slice(b * BATCH, (b + 1) * BATCH) };
+      const task: SelfPlayTask = { variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, egdbPath: o.egdbPath, games: specs.slice(b * BATCH, (b + 1) * BATCH) };
       tasks.push(pool.run(task).then((r: SelfPlayGameResult[]) => {
         results[b] = r;
         for (const g of r) {
@@ -76,11 +80,12 @@ export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
   }
   const all = results.flat();
   const records = new Int32Array(positions * RECORD_INTS);
-  let at = 0, plies = 0;
+  let at = 0, plies = 0, byTables = 0;
   for (const g of all) {
     records.set(g.records, at);
     at += g.records.length;
     plies += g.plies;
+    if (g.tablePosition !== null) byTables++;
   }
-  return { records, games: all.length, whiteWins: white, draws, blackWins: black, plies };
+  return { records, games: all.length, whiteWins: white, draws, blackWins: black, plies, byTables };
 }

@@ -47,9 +47,13 @@ function selfplayCommand(): Command {
     .option('--eval <kind>', 'evaluation playing the games: classic, learned, pattern or network', 'classic')
     .option('--weights <file>', 'weights file for the learned evaluation, pattern weights or a network (default: the shipped one)')
     .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
+    .option('--egdb-path <dir>', 'endgame tables for the searches; a game ends at its first position they hold, with their value as its result (default: no tables)')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
+      if (o.egdbPath !== undefined && new EndgameTables(variant, o.egdbPath).maxPieces === 0) {
+        throw new Error(`no ${variant.name} endgame tables in ${o.egdbPath} (make them with "damka egdb build --variant ${variant.name}")`);
+      }
       const progress = new Progress();
       const started = performance.now();
       const data = await runSelfPlay({
@@ -63,12 +67,14 @@ function selfplayCommand(): Command {
         evalKind: parseEvalKind(o.eval),
         weightsPath: o.weights,
         keepThreats: Boolean(o.keepThreats),
+        egdbPath: o.egdbPath,
         onProgress: (done, w, d, b, positions) => progress.update(`games ${done}/${o.games}  White +${w} =${d} -${b}  positions ${positions}`),
       });
       progress.done();
       saveRecords(o.out, variant.name, data.records);
       const secs = (performance.now() - started) / 1000;
-      say(`${data.games} games (White +${data.whiteWins} =${data.draws} -${data.blackWins}, ${(data.plies / data.games).toFixed(0)} plies a game), ` +
+      say(`${data.games} games (White +${data.whiteWins} =${data.draws} -${data.blackWins}, ${(data.plies / data.games).toFixed(0)} plies a game` +
+        `${o.egdbPath !== undefined ? `, ${data.byTables} ended by the tables` : ''}), ` +
         `${data.records.length / RECORD_INTS} ${o.keepThreats ? 'positions without a capture for the side to move' : 'quiet positions'} -> ${o.out} in ${secs.toFixed(0)} s`);
     }));
 }
