@@ -8,6 +8,12 @@ export const UNKNOWN = -1;
 
 export type TableValue = typeof DRAW | typeof WIN | typeof LOSS;
 
+/** A table value of a position whose side to move is `side` (0 White), as White's score: 1, 0.5 or 0. */
+export function whiteScoreOf(value: number, side: number): number {
+  const mine = value === WIN ? 1 : value === LOSS ? 0 : 0.5;
+  return side === 0 ? mine : 1 - mine;
+}
+
 export function valueName(v: number): string {
   return v === WIN ? 'win' : v === LOSS ? 'loss' : v === DRAW ? 'draw' : 'unknown';
 }

@@ -7,11 +7,11 @@
 
 import { Game, whitePoints } from '../game/game.ts';
 import { type Opening, openingGame } from '../match/openings.ts';
-import { type Position, WHITE } from '../rules/position.ts';
+import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { Searcher } from '../search/search.ts';
 import type { EndgameTables } from '../egdb/tables.ts';
-import { LOSS, UNKNOWN, WIN } from '../egdb/values.ts';
+import { UNKNOWN, whiteScoreOf } from '../egdb/values.ts';
 import { gameRecords } from './records.ts';
 
 export interface SelfPlayGameSpec {
@@ -81,8 +81,7 @@ export function playSelfPlayGame(variant: Variant, searcher: Searcher, spec: Sel
     const pos = game.position;
     const value = tables === null ? UNKNOWN : tables.probe(pos);
     if (value !== UNKNOWN) {
-      const stm = value === WIN ? 1 : value === LOSS ? 0 : 0.5;
-      tableScore = pos.side === WHITE ? stm : 1 - stm;
+      tableScore = whiteScoreOf(value, pos.side);
       tablePosition = pos.clone();
       break;
     }

@@ -7,7 +7,7 @@
 // reached it, and from there on it is decided).
 
 import type { EndgameTables } from '../egdb/tables.ts';
-import { LOSS, UNKNOWN, WIN } from '../egdb/values.ts';
+import { UNKNOWN, whiteScoreOf } from '../egdb/values.ts';
 import { Position, WHITE } from '../rules/position.ts';
 import { RECORD_INTS, type StmResult, readRecord } from './records.ts';
 
@@ -21,12 +21,6 @@ export interface TableResultsSummary {
   changes: Map<string, number>;
   /** Positions whose result label changed. */
   positions: number;
-}
-
-/** The result of `value` (from the side to move of a position with `side` to move) as White's score. */
-function whiteScoreOf(value: number, side: number): number {
-  const stm = value === WIN ? 1 : value === LOSS ? 0 : 0.5;
-  return side === WHITE ? stm : 1 - stm;
 }
 
 function stmResult(whiteScore: number, side: number): StmResult {
