@@ -57,6 +57,12 @@ function tableFiles(dir: string | null, variant: Variant): { balance: Balance; f
   return found;
 }
 
+/**
+ * Table files up to this size in all (English to five pieces: 4.5 MB) are read up front by a
+ * searching worker, not during a move; larger sets load each table when first needed.
+ */
+export const PRELOAD_BYTES = 16 * 1024 * 1024;
+
 export class EndgameTables {
   /** Most pieces of any table file found (0: none); positions with more are never looked up. */
   readonly maxPieces: number;

@@ -17,17 +17,12 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readWeightsFile } from '../eval/read-weights.ts';
 import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
-import { EndgameTables, tablesPossible } from '../egdb/tables.ts';
+import { EndgameTables, PRELOAD_BYTES, tablesPossible } from '../egdb/tables.ts';
 
 /** A searcher per variant and evaluation, and the id of the table it maps. */
 const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
 /** A worker not there by then is late, not lost: the search copes, only slower at first. */
 const PREPARE_WAIT_MS = 5_000;
-/**
- * Table files up to this size in all (English to five pieces: 4.5 MB) are read when the
- * worker is prepared, not during a move; larger sets load each table when first needed.
- */
-const PRELOAD_BYTES = 16 * 1024 * 1024;
 /** Tables stay loaded between searches, per variant and directory. */
 const tableSets = new Map<string, EndgameTables>();
 

@@ -2,7 +2,7 @@
 // tasks; the table is cleared before each game, so a game does not depend on which worker
 // played it or what it played before.
 
-import { EndgameTables } from '../egdb/tables.ts';
+import { EndgameTables, PRELOAD_BYTES } from '../egdb/tables.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Variant } from '../rules/variant.ts';
 import { getVariant } from '../rules/variants.ts';
@@ -22,14 +22,14 @@ export interface SelfPlayTask {
 /** Table size of a self-play searcher, in MB. */
 const TABLE_MB = 4;
 
-/** A directory's tables are read once a worker, all of them at once: a game soon needs most. */
+/** A directory's tables, read once a worker (a small set all at once, as for play). */
 let cachedTables: { key: string; tables: EndgameTables } | null = null;
 
 function tablesOf(variant: Variant, dir: string): EndgameTables {
   const key = `${variant.name}:${dir}`;
   if (cachedTables?.key !== key) {
     const tables = new EndgameTables(variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
-    tables.preload(Infinity);
+    tables.preload(PRELOAD_BYTES);
     cachedTables = { key, tables };
   }
   return cachedTables.tables;
