@@ -60,13 +60,21 @@ export function loadRecords(path: string, variant: string): Int32Array {
   return all.subarray(HEADER_INTS);
 }
 
+/** A game's result, White's score 1, 0.5 or 0, from the view of `side` (0 White) as a record keeps it. */
+export function resultFor(whiteScore: number, side: number): StmResult {
+  return ((side === 0 ? whiteScore : 1 - whiteScore) * 2) as StmResult;
+}
+
+/** Record `i`'s result replaced, everything else kept. */
+export function setRecordResult(data: Int32Array, i: number, result: StmResult): void {
+  const o = i * RECORD_INTS + 6;
+  data[o] = (data[o] & ~(3 << 1)) | (result << 1);
+}
+
 /** One game's positions as records, each with the game's result (White's score 1, 0.5 or 0) from its side to move. */
 export function gameRecords(positions: readonly Position[], whiteScore: number, game: number, scores?: readonly (number | null)[]): Int32Array {
   const out = new Int32Array(positions.length * RECORD_INTS);
-  positions.forEach((pos, i) => {
-    const stm = pos.side === 0 ? whiteScore : 1 - whiteScore;
-    writeRecord(out, i, pos, (stm * 2) as StmResult, scores?.[i] ?? null, game);
-  });
+  positions.forEach((pos, i) => writeRecord(out, i, pos, resultFor(whiteScore, pos.side), scores?.[i] ?? null, game));
   return out;
 }
 

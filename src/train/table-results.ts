@@ -9,7 +9,7 @@
 import type { EndgameTables } from '../egdb/tables.ts';
 import { UNKNOWN, whiteScoreOf } from '../egdb/values.ts';
 import { Position, WHITE } from '../rules/position.ts';
-import { RECORD_INTS, type StmResult, readRecord } from './records.ts';
+import { RECORD_INTS, readRecord, resultFor, setRecordResult } from './records.ts';
 
 export interface TableResultsSummary {
   games: number;
@@ -21,10 +21,6 @@ export interface TableResultsSummary {
   changes: Map<string, number>;
   /** Positions whose result label changed. */
   positions: number;
-}
-
-function stmResult(whiteScore: number, side: number): StmResult {
-  return ((side === WHITE ? whiteScore : 1 - whiteScore) * 2) as StmResult;
 }
 
 /**
@@ -70,9 +66,8 @@ export function tableResults(records: Int32Array, tables: EndgameTables): { reco
 /** Sets record `i`'s result to White's score `whiteScore`. */
 function setResult(out: Int32Array, i: number, pos: Position, whiteScore: number, summary: TableResultsSummary): void {
   const { result } = readRecord(out, i, pos);
-  const wanted = stmResult(whiteScore, pos.side);
+  const wanted = resultFor(whiteScore, pos.side);
   if (wanted === result) return;
-  const o = i * RECORD_INTS + 6;
-  out[o] = (out[o] & ~(3 << 1)) | (wanted << 1);
+  setRecordResult(out, i, wanted);
   summary.positions++;
 }
