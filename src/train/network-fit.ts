@@ -127,12 +127,17 @@ export function networkLoss(net: FloatNetwork, d: NetworkRows, rows: Int32Array)
   return rows.length > 0 ? s / rows.length : NaN;
 }
 
+/** The rows a fit trains on and holds out: of the `count` rows, those it includes (all by default), split by `isValidation`. */
+export function splitRows(count: number, isValidation: (row: number) => boolean, include?: (row: number) => boolean): { train: Int32Array; valid: Int32Array } {
+  const train: number[] = [], valid: number[] = [];
+  for (let i = 0; i < count; i++) if (include?.(i) ?? true) (isValidation(i) ? valid : train).push(i);
+  return { train: Int32Array.from(train), valid: Int32Array.from(valid) };
+}
+
 export function fitNetwork(d: NetworkRows, init: Float32Array, o: NetworkFitOptions): NetworkFit {
   const [H1, H2] = o.hidden;
   const p = init.slice(), net = new FloatNetwork(H1, H2, p), at = net.at, P = p.length;
-  const train: number[] = [], valid: number[] = [];
-  for (let i = 0; i < d.count; i++) if (o.include?.(i) ?? true) (o.isValidation(i) ? valid : train).push(i);
-  const TR = Int32Array.from(train), VA = Int32Array.from(valid);
+  const { train: TR, valid: VA } = splitRows(d.count, o.isValidation, o.include);
   const g = new Float32Array(P), m = new Float32Array(P), v = new Float32Array(P);
   const d1 = new Float32Array(H1), d2 = new Float32Array(H2);
   const rnd = seededRandom(o.seed ^ 0x5bd1e995);

@@ -7,7 +7,7 @@ import { NETWORK_INPUTS, type NetworkPhase, UNIT_GROUP, decodeNetwork, encodeNet
 import { readNetworkFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
-import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss } from '../../train/network-fit.ts';
+import { FloatNetwork, blendTeacher, fitNetwork, initialNetwork, networkLoss, splitRows } from '../../train/network-fit.ts';
 import { networkRows } from '../../train/network-rows.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
@@ -75,12 +75,12 @@ export function fitNetworkCommand(): Command {
         const n = rows.offsets[row + 1] - rows.offsets[row];
         return n >= pieces[0] && n <= pieces[1];
       };
-      if (include) say(`${Array.from({ length: rows.count }, (_, i) => i).filter(include).length} of them with ${pieces![0]} to ${pieces![1]} pieces`);
+      // The fit's own split (with --pieces, of its phase's rows only), so that the teacher's loss compares with the fit's.
+      const split = splitRows(rows.count, isValidation, include);
+      if (include) say(`${split.train.length + split.valid.length} of them with ${pieces![0]} to ${pieces![1]} pieces`);
       if (teacher !== null) {
         const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
-        // The fit's own held-out rows (with --pieces, its phase's only), so that the two losses compare.
-        const held = Int32Array.from({ length: rows.count }, (_, i) => i).filter((r) => isValidation(r) && (include?.(r) ?? true));
-        say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, held).toFixed(5)}; ` +
+        say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, split.valid).toFixed(5)}; ` +
           `training targets ${teacherWeight} its verdict (held-out ones unchanged)`);
         blendTeacher(rows, net, teacherWeight, (row) => !isValidation(row));
       }
