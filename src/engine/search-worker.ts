@@ -17,14 +17,13 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readWeightsFile } from '../eval/read-weights.ts';
 import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
 import { defaultTableDir } from '../egdb/cache-dir.ts';
-import { EndgameTables, PRELOAD_BYTES, tablesPossible } from '../egdb/tables.ts';
+import { type EndgameTables, PRELOAD_BYTES, tablesPossible } from '../egdb/tables.ts';
+import { threadTables } from '../egdb/thread-tables.ts';
 
 /** A searcher per variant and evaluation, and the id of the table it maps. */
 const searchers = new Map<string, { searcher: Searcher; tableId: number }>();
 /** A worker not there by then is late, not lost: the search copes, only slower at first. */
 const PREPARE_WAIT_MS = 5_000;
-/** Tables stay loaded between searches, per variant and directory. */
-const tableSets = new Map<string, EndgameTables>();
 
 function entryFor(variantName: string, evalKind: EvalKind | undefined, weightsPath: string | undefined): { searcher: Searcher; tableId: number } {
   const variant = getVariant(variantName);
@@ -40,17 +39,10 @@ function entryFor(variantName: string, evalKind: EvalKind | undefined, weightsPa
   return entry;
 }
 
-/** The tables of a directory (undefined: the default one, null: none), made once per variant and directory. */
+/** The tables of a directory (undefined: the default one, null: none), kept between searches. */
 function tablesFor(variant: Variant, egdbPath: string | null | undefined): EndgameTables | null {
   const dir = egdbPath === undefined ? defaultTableDir() : egdbPath;
-  if (dir === null || !tablesPossible(variant)) return null;
-  const key = `${variant.name}\n${dir}`;
-  let tables = tableSets.get(key);
-  if (!tables) {
-    tables = new EndgameTables(variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
-    tableSets.set(key, tables);
-  }
-  return tables;
+  return dir === null || !tablesPossible(variant) ? null : threadTables(variant, dir);
 }
 
 /**

@@ -2,9 +2,9 @@
 // tasks; the table is cleared before each game, so a game does not depend on which worker
 // played it or what it played before.
 
-import { EndgameTables, PRELOAD_BYTES } from '../egdb/tables.ts';
+import { PRELOAD_BYTES } from '../egdb/tables.ts';
+import { threadTables } from '../egdb/thread-tables.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
-import type { Variant } from '../rules/variant.ts';
 import { getVariant } from '../rules/variants.ts';
 import { type SelfPlayGameResult, type SelfPlayGameSpec, playSelfPlayGame } from './selfplay-game.ts';
 import { workerSearcher } from './worker-searcher.ts';
@@ -22,23 +22,11 @@ export interface SelfPlayTask {
 /** Table size of a self-play searcher, in MB. */
 const TABLE_MB = 4;
 
-/** A directory's tables, read once a worker (a small set all at once, as for play). */
-let cachedTables: { key: string; tables: EndgameTables } | null = null;
-
-function tablesOf(variant: Variant, dir: string): EndgameTables {
-  const key = `${variant.name}:${dir}`;
-  if (cachedTables?.key !== key) {
-    const tables = new EndgameTables(variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
-    tables.preload(PRELOAD_BYTES);
-    cachedTables = { key, tables };
-  }
-  return cachedTables.tables;
-}
-
 export default function playGames(task: SelfPlayTask): SelfPlayGameResult[] {
   const variant = getVariant(task.variant);
   const searcher = workerSearcher(variant, task.evalKind, task.weightsPath, TABLE_MB);
-  const tables = task.egdbPath === undefined ? null : tablesOf(variant, task.egdbPath);
+  // A small set read all at once, as for play.
+  const tables = task.egdbPath === undefined ? null : threadTables(variant, task.egdbPath, PRELOAD_BYTES);
   searcher.useTables(tables);
   return task.games.map((spec) => playSelfPlayGame(variant, searcher, spec, tables));
 }
