@@ -21,8 +21,7 @@ export class NetworkEvaluator implements PositionEvaluator {
   private readonly run: NetworkRun;
   private readonly scale: number;
   /** With phases, by the pieces on the board (0 to 24): the kernel of the network that scores them, and its scale. */
-  private readonly runs: NetworkRun[] | null = null;
-  private readonly scales = new Float64Array(25);
+  private readonly phased: { runs: NetworkRun[]; scales: Float64Array } | null = null;
 
   /** `run`: the kernel to call for a network of one phase, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
   constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
@@ -37,18 +36,21 @@ export class NetworkEvaluator implements PositionEvaluator {
     this.run = nets[0].run;
     this.scale = nets[0].scale;
     if (phases.length === 0) return;
-    this.runs = Array.from({ length: 25 }, (_, pieces) => at(pieces).run);
-    for (let pieces = 0; pieces <= 24; pieces++) this.scales[pieces] = at(pieces).scale;
+    this.phased = {
+      runs: Array.from({ length: 25 }, (_, pieces) => at(pieces).run),
+      scales: Float64Array.from({ length: 25 }, (_, pieces) => at(pieces).scale),
+    };
   }
 
   evaluate(pos: Position): number {
     // English: square n is bit n - 1 of the low word; White moves up (towards square 1).
     const k = pos.kLo, w = pos.wLo, b = pos.bLo, empty = ~(w | b);
     let run = this.run, scale = this.scale;
-    if (this.runs !== null) {
+    const phased = this.phased;
+    if (phased !== null) {
       const pieces = popcount(w | b);
-      run = this.runs[pieces];
-      scale = this.scales[pieces];
+      run = phased.runs[pieces];
+      scale = phased.scales[pieces];
     }
     let z: number;
     if (pos.side === WHITE) {
