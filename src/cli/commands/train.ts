@@ -13,6 +13,7 @@ import { MAX_PHASES, PatternFeatures } from '../../eval/pattern/features.ts';
 import { readPatternWeightsFile } from '../../eval/read-weights.ts';
 import { WEIGHT_UNITS, encodeWeights, quantize } from '../../eval/pattern/weights-file.ts';
 import { parseEvalKind } from '../../eval/position-evaluator.ts';
+import type { Variant } from '../../rules/variant.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { buildDataset, fitTargets } from '../../train/dataset.ts';
 import { fitWeights, spreadPhases } from '../../train/fit.ts';
@@ -34,6 +35,13 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 /** The --variant of every subcommand: the games the learned evaluation ships weights for. */
 const trainVariantOption = () => new Option('-v, --variant <name>', 'english or international').default('international');
 
+/** The endgame tables of `dir`; throws, saying how to make them, when it has none. */
+function tablesIn(variant: Variant, dir: string): EndgameTables {
+  const tables = new EndgameTables(variant, dir);
+  if (tables.maxPieces === 0) throw new Error(`no ${variant.name} endgame tables in ${dir} (make them with "damka egdb build --variant ${variant.name}")`);
+  return tables;
+}
+
 function selfplayCommand(): Command {
   return new Command('selfplay')
     .description('play self-play games and save their quiet positions with the results')
@@ -51,9 +59,7 @@ function selfplayCommand(): Command {
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      if (o.egdbPath !== undefined && new EndgameTables(variant, o.egdbPath).maxPieces === 0) {
-        throw new Error(`no ${variant.name} endgame tables in ${o.egdbPath} (make them with "damka egdb build --variant ${variant.name}")`);
-      }
+      if (o.egdbPath !== undefined) tablesIn(variant, o.egdbPath);
       const progress = new Progress();
       const started = performance.now();
       const data = await runSelfPlay({
@@ -153,8 +159,7 @@ function tableResultsCommand(): Command {
       const variant = getVariant(o.variant);
       const dir = o.egdbPath ?? defaultTableDir();
       const records = loadRecords(o.data, variant.name);
-      const tables = new EndgameTables(variant, dir);
-      if (tables.maxPieces === 0) throw new Error(`no ${variant.name} endgame tables in ${dir} (make them with "damka egdb build --variant ${variant.name}")`);
+      const tables = tablesIn(variant, dir);
       const { records: out, summary } = tableResults(records, tables);
       saveRecords(o.out, variant.name, out);
       const changes = [...summary.changes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace('>', ' to ')}: ${n}`).join(', ');
