@@ -193,7 +193,9 @@ describe('damka dxp robustness', () => {
 
   it('takes a move, a game end and a new game request in one packet in their order', async () => {
     // On the clock: the first game's (999 minutes) search, if it missed its stop, would run for
-    // minutes; the second game's first move (1 minute for the game) takes a second or two.
+    // minutes; the second game's first move (1 minute for 150 moves: under a second, 2.6 s at
+    // the most) comes well inside the bound. With 1 minute for the whole game its soft budget was
+    // 2 s and its hard one 5.9 s, and an iteration begun just before 2 s ran it past 5 s.
     const { engine, port } = await server([]);
     const peer = await Peer.open(port);
     peer.send(request({ minutes: 999 }));
@@ -202,7 +204,7 @@ describe('damka dxp robustness', () => {
     peer.raw([
       encodeDxp({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] }),
       encodeDxp({ type: 'end', reason: 0, stop: 0 }),
-      encodeDxp(request({ followerColor: 'W', minutes: 1, moves: 0 })),
+      encodeDxp(request({ followerColor: 'W', minutes: 1, moves: 150 })),
     ].map((m) => `${m}\0`).join(''));
     expect((await peer.next('E')).message).toMatchObject({ type: 'end' });
     expect((await peer.next('A')).message).toMatchObject({ code: 0 });
