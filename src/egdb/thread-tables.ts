@@ -7,13 +7,12 @@ import { EndgameTables } from './tables.ts';
 
 const sets = new Map<string, EndgameTables>();
 
-/** With `preloadBytes`, a set made now reads its files up front if they come to at most that (EndgameTables.preload). */
-export function threadTables(variant: Variant, dir: string, preloadBytes?: number): EndgameTables {
+/** The set of `dir`; a caller that wants its files read up front calls its preload() (cheap once read). */
+export function threadTables(variant: Variant, dir: string): EndgameTables {
   const key = `${variant.name}\n${dir}`;
   let tables = sets.get(key);
   if (!tables) {
     tables = new EndgameTables(variant, dir, (message) => process.stderr.write(`damka: ${message}\n`));
-    if (preloadBytes !== undefined) tables.preload(preloadBytes);
     sets.set(key, tables);
   }
   return tables;

@@ -25,8 +25,9 @@ const TABLE_MB = 4;
 export default function playGames(task: SelfPlayTask): SelfPlayGameResult[] {
   const variant = getVariant(task.variant);
   const searcher = workerSearcher(variant, task.evalKind, task.weightsPath, TABLE_MB);
-  // A small set read all at once, as for play.
-  const tables = task.egdbPath === undefined ? null : threadTables(variant, task.egdbPath, PRELOAD_BYTES);
+  const tables = task.egdbPath === undefined ? null : threadTables(variant, task.egdbPath);
+  // A small set read all at once, as a search worker reads it when prepared.
+  tables?.preload(PRELOAD_BYTES);
   searcher.useTables(tables);
   return task.games.map((spec) => playSelfPlayGame(variant, searcher, spec, tables));
 }
