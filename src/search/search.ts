@@ -101,6 +101,15 @@ export interface SearchOptions {
 // beta + margin fails high too), English, 50,000 nodes, 200 games each: beside ProbCut,
 // margin 30 +29 =133 -38 (-16), 80 +24 =142 -34 (-17); instead of ProbCut, margin 15 +33 =132
 // -35 (-3), 30 +43 =124 -33 (+17), 50 +39 =128 -33 (+10), all within ±30: dropped.
+// 2026-11-29 (forty-third session), English with the shipped network, screened at 50,000 nodes
+// over the 314 games of the shipped openings (at fixed nodes more would replay them), then at
+// 0.1 s a move over 300 games if 52.5% or more (score of the change):
+// internal iterative reduction (no table move, depth 6 or more: a ply less) 49.5%; late-move
+// pruning (non-PV, depth 1-3, quiet moves after the first 3 + depth²) 51.1%; reductions
+// growing with log(depth) x log(move number), a ply more at non-PV nodes, 50.8%. ProbCut's
+// margin 7 a ply 52.7%, 5 53.5%, 3 51.4%, and 5 at 0.1 s +40 =228 -32 (51.3%, +9); an
+// aspiration window of 15, not 30, 54.1%, at 0.1 s +32 =231 -37 (49.2%). None kept: what
+// gains at 50,000 nodes (about 17 ms a move) did not carry to 0.1 s.
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
