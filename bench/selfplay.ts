@@ -76,6 +76,12 @@ const configA = config('a'), configB = config('b');
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
+// At fixed nodes a search is deterministic and each game starts from a fresh table, so a game
+// played again from the same opening and colours is the same game: it would count twice in the
+// score and shrink its apparent error without adding anything.
+if (configA.limits.moveTime === undefined && configB.limits.moveTime === undefined && games > 2 * openings.length) {
+  console.error(`selfplay: at fixed nodes games ${2 * openings.length + 1}-${games} repeat games 1-${games - 2 * openings.length} move for move (${openings.length} openings, two games each): they add nothing to the score; use --time, or at most --games ${2 * openings.length}`);
+}
 
 let a = 0, d = 0, b = 0;
 for (let g = first; g < games; g++) {

@@ -18,6 +18,20 @@ describe('bench tool options', () => {
     expect(r.out).not.toMatch(/game 1:/);
   });
 
+  it('warns that games past two a opening replay earlier ones at fixed nodes (they do), and not under a clock', () => {
+    const games = (out: string) => out.split('\n').filter((l) => l.startsWith('game ')).map((l) => l.replace(/^game \d+: /, '').replace(/ \|.*/, ''));
+    const again = selfplay('--nodes', '300', '--first', '314', '--games', '316');
+    expect(again.code).toBe(0);
+    expect(again.err).toMatch(/^selfplay: at fixed nodes games 315-316 repeat games 1-2 move for move \(157 openings, two games each\)/);
+    const firstTwo = selfplay('--nodes', '300', '--games', '2');
+    expect(firstTwo.err).toBe('');
+    expect(games(again.out)).toHaveLength(2);
+    expect(games(again.out)).toEqual(games(firstTwo.out));
+    const timed = selfplay('--time', '0.005', '--first', '314', '--games', '316', '--max-plies', '20');
+    expect(timed.code).toBe(0);
+    expect(timed.err).toBe('');
+  });
+
   it('refuses an unknown option, a bad evaluation or weights file, with the reason and exit code 2', () => {
     for (const [args, why] of [
       [['--gmaes', '4'], /unknown option --gmaes \(known: --variant --games/],
