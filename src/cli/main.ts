@@ -17,7 +17,7 @@ import { webCommand } from './commands/web.ts';
 import { trainCommand } from './commands/train.ts';
 
 const program = new Command('damka')
-  .description('Damka: a draughts engine for English (8x8) and International (10x10) draughts')
+  .description('Damka: a draughts engine for English, International, Brazilian, Russian and Turkish draughts and Lasca')
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride()
