@@ -12,6 +12,8 @@
 // --part k/n plays every n-th pair of games from pair k (to run two processes on two cores);
 // each part plays both colours of its openings, so its own tally is not biased by colour.
 // --first G starts at game G (even), to add games to a match without replaying the first ones.
+// At fixed nodes (no --time on either side) only two games an opening differ: past them the
+// games come round again move for move (the tool says so), so more games need --time.
 
 import { type EvalChoice, createEvaluator, planEvaluation } from '../src/eval/evaluators.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
