@@ -107,7 +107,7 @@ export interface SearchOptions {
 // internal iterative reduction (no table move, depth 6 or more: a ply less) 49.5%; late-move
 // pruning (non-PV, depth 1-3, quiet moves after the first 3 + depth²) 51.1%; reductions
 // growing with log(depth) x log(move number), a ply more at non-PV nodes, 50.8%. ProbCut's
-// margin 7 a ply 52.7%, 5 53.5%, 3 51.4%, and 5 at 0.1 s +40 =228 -32 (51.3%, +9); an
+// margin 7 a ply 52.7%, 5 53.5%, 3 51.4%, and 5 at 0.1 s +81 =455 -64 of 600 (51.4%, +10 ± 14); an
 // aspiration window of 15, not 30, 54.1%, at 0.1 s +32 =231 -37 (49.2%). None kept: what
 // gains at 50,000 nodes (about 17 ms a move) did not carry to 0.1 s.
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
