@@ -81,8 +81,9 @@ const openings = defaultOpenings(variant);
 // At fixed nodes a search is deterministic and each game starts from a fresh table, so a game
 // played again from the same opening and colours is the same game: it would count twice in the
 // score and shrink its apparent error without adding anything.
-if (configA.limits.moveTime === undefined && configB.limits.moveTime === undefined && games > 2 * openings.length) {
-  console.error(`selfplay: at fixed nodes games ${2 * openings.length + 1}-${games} repeat games 1-${games - 2 * openings.length} move for move (${openings.length} openings, two games each): they add nothing to the score; use --time, or at most --games ${2 * openings.length}`);
+const distinctGames = 2 * openings.length;
+if (configA.limits.moveTime === undefined && configB.limits.moveTime === undefined && games > distinctGames) {
+  console.error(`selfplay: at fixed nodes games ${distinctGames + 1}-${games} repeat games 1-${games - distinctGames} move for move (${openings.length} openings, two games each): they add nothing to the score; use --time, or at most --games ${distinctGames}`);
 }
 
 let a = 0, d = 0, b = 0;

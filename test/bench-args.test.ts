@@ -18,7 +18,7 @@ describe('bench tool options', () => {
     expect(r.out).not.toMatch(/game 1:/);
   });
 
-  it('warns that games past two a opening replay earlier ones at fixed nodes (they do), and not under a clock', () => {
+  it('warns that games past two an opening replay earlier ones at fixed nodes (they do), and not under a clock', () => {
     const games = (out: string) => out.split('\n').filter((l) => l.startsWith('game ')).map((l) => l.replace(/^game \d+: /, '').replace(/ \|.*/, ''));
     const again = selfplay('--nodes', '300', '--first', '314', '--games', '316');
     expect(again.code).toBe(0);
