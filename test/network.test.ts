@@ -20,23 +20,16 @@ import { BLACK_MAN, type Board, WHITE_MAN } from '../src/rules/board.ts';
 import { type Position, popcount } from '../src/rules/position.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
-import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkInputs, networkLoss } from '../src/train/network-fit.ts';
+import { FloatNetwork, type NetworkRows, blendTeacher, fitNetwork, initialNetwork, networkLoss } from '../src/train/network-fit.ts';
+import { networkBoard, networkInputs } from '../src/eval/network/inputs.ts';
 import { networkRows } from '../src/train/network-rows.ts';
 import { loadRecordFiles } from '../src/train/records.ts';
 import { damka } from './helpers/engine-process.ts';
 import { randomGame } from './helpers/random-game.ts';
+import { randomNetwork } from './helpers/random-network.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
-import { rng } from './reference/random-positions.ts';
 
-/** A network with random parameters of a trained network's size. */
-function randomNetwork(h1: number, h2: number, seed: number): NetworkWeights {
-  const p = initialNetwork(h1, h2, seed), at = networkLayout(h1, h2), random = rng(seed + 1);
-  // Biases too, and a last layer large enough that the output spans a few men.
-  for (let j = 0; j < h1; j++) p[at.b1 + j] = (random() - 0.3) * 0.5;
-  for (let k = 0; k < h2; k++) { p[at.b2 + k] = (random() - 0.3) * 0.5; p[at.w3 + k] = (random() - 0.5) * 4; }
-  return { kind: 'network', variant: 'english', hidden: [h1, h2], scale: 75, parameters: p };
-}
-
+const EN = networkBoard(ENGLISH);
 const positions = samplePositions(ENGLISH, 2000, 7).map((b) => ENGLISH.fromBoard(b));
 
 describe('network kernel', () => {
@@ -48,11 +41,11 @@ describe('network kernel', () => {
   for (const [h1, h2] of [[64, 16], [32, 32]] as const) {
     it(`${h1}-${h2}: integer kernel scores within a few centi-men of the floating-point network`, () => {
       const w = randomNetwork(h1, h2, h1 + h2);
-      const kernel = new NetworkEvaluator(ENGLISH, w), float = new FloatNetwork(h1, h2, w.parameters);
+      const kernel = new NetworkEvaluator(ENGLISH, w), float = new FloatNetwork(128, h1, h2, w.parameters);
       const inputs = new Int32Array(24);
       let worst = 0, sum = 0, spread = 0;
       for (const pos of positions) {
-        const n = networkInputs(pos, inputs);
+        const n = networkInputs(pos, EN, inputs);
         const exact = float.forward(inputs, 0, n) * w.scale;
         const d = Math.abs(kernel.evaluate(pos) - exact);
         worst = Math.max(worst, d); sum += d; spread += Math.abs(exact);
@@ -117,7 +110,7 @@ describe('network kernel', () => {
       sequence.push(...positions.slice(g * 20, g * 20 + 20));
     }
     const big = randomNetwork(32, 16, 4);
-    big.parameters[networkLayout(32, 16).w1 + 5] = 250; // loads, but its sums could leave 16 bits
+    big.parameters[networkLayout(128, 32, 16).w1 + 5] = 250; // loads, but its sums could leave 16 bits
     for (const w of [randomNetwork(64, 16, 1), randomNetwork(32, 32, 2), shippedNetwork(ENGLISH)!, big]) {
       // The updating kernel, wrapped to count the calls where fewer squares changed than there are pieces.
       const kernel = instantiateNetwork(w), last = [[0, 0, 0, 0], [0, 0, 0, 0]];
@@ -137,13 +130,13 @@ describe('network kernel', () => {
 
   it('updates its first layer only where no sum can leave 16 bits', () => {
     const fits = (w: NetworkWeights) => {
-      const [h1] = w.hidden, at = networkLayout(h1, w.hidden[1]);
+      const [h1] = w.hidden, at = networkLayout(128, h1, w.hidden[1]);
       const W1 = Int16Array.from(w.parameters.subarray(at.w1, at.w1 + 128 * h1), (x) => Math.round(x * FIRST));
       const B1 = Int16Array.from(w.parameters.subarray(at.b1, at.b1 + h1), (x) => Math.round(x * FIRST));
       return firstLayerFits(W1, B1, h1);
     };
     expect(fits(shippedNetwork(ENGLISH)!)).toBe(true);
-    const w = randomNetwork(32, 16, 4), at = networkLayout(32, 16);
+    const w = randomNetwork(32, 16, 4), at = networkLayout(128, 32, 16);
     expect(fits(w)).toBe(true);
     // Unit 3 alone, every other weight of it 0: 9 x 127 = 1,143 from each own man.
     const unit3 = (squares: number, weight: number) => {
@@ -161,7 +154,7 @@ describe('network kernel', () => {
   });
 
   it('refuses weights too large for the kernel\'s 16-bit integers, naming the weight', () => {
-    const big = randomNetwork(32, 16, 4), at = networkLayout(32, 16);
+    const big = randomNetwork(32, 16, 4), at = networkLayout(128, 32, 16);
     big.parameters[at.w1 + 5] = 300; // 300 x 127 > 32767
     expect(() => new NetworkEvaluator(ENGLISH, big)).toThrow(/first-layer weight of 300 is too large for the kernel's integers/);
     big.parameters[at.w1 + 5] = 250;
@@ -276,12 +269,12 @@ describe('network fit', () => {
   it('learns a teacher network\'s outputs from positions labelled by it', () => {
     // Targets from a known network; a student of the same shape, started elsewhere, should
     // come close to the teacher's loss (the targets' own entropy) and to its outputs.
-    const teacher = new FloatNetwork(16, 16, randomNetwork(16, 16, 21).parameters);
+    const teacher = new FloatNetwork(128, 16, 16, randomNetwork(16, 16, 21).parameters);
     const boards = samplePositions(ENGLISH, 6000, 5);
     const count = boards.length, offsets = new Int32Array(count + 1), all: number[] = [], y = new Float32Array(count), game = new Int32Array(count);
     const row = new Int32Array(24);
     boards.forEach((b, i) => {
-      const n = networkInputs(ENGLISH.fromBoard(b), row);
+      const n = networkInputs(ENGLISH.fromBoard(b), EN, row);
       all.push(...row.subarray(0, n));
       offsets[i + 1] = all.length;
       y[i] = 1 / (1 + Math.exp(-teacher.forward(row, 0, n)));
@@ -290,13 +283,13 @@ describe('network fit', () => {
     const rows: NetworkRows = { count, offsets, inputs: Int32Array.from(all), y, game };
     const held = Int32Array.from({ length: count }, (_, i) => i).filter((i) => i % 10 === 0);
     const floor = networkLoss(teacher, rows, held);
-    const start = new FloatNetwork(16, 16, initialNetwork(16, 16, 99));
+    const start = new FloatNetwork(128, 16, 16, initialNetwork(128, 16, 16, 99));
     const before = networkLoss(start, rows, held);
-    const fit = fitNetwork(rows, start.p, { hidden: [16, 16], learningRate: 0.01, batch: 64, maxEpochs: 30, patience: 4, seed: 1, isValidation: (i) => i % 10 === 0 });
+    const fit = fitNetwork(rows, start.p, { inputs: 128, hidden: [16, 16], learningRate: 0.01, batch: 64, maxEpochs: 30, patience: 4, seed: 1, isValidation: (i) => i % 10 === 0 });
     expect(fit.validLoss).toBeLessThan(before);
     // Most of the way from the start to the floor.
     expect(fit.validLoss - floor).toBeLessThan(0.25 * (before - floor));
-    const student = new FloatNetwork(16, 16, fit.parameters);
+    const student = new FloatNetwork(128, 16, 16, fit.parameters);
     let gap = 0, size = 0;
     for (const i of held) {
       const a = teacher.forward(rows.inputs, offsets[i], offsets[i + 1]);
@@ -308,7 +301,7 @@ describe('network fit', () => {
   it('reads a position\'s inputs from the side to move\'s view: the mirror has the same ones', () => {
     const a = new Int32Array(24), b = new Int32Array(24);
     for (const board of samplePositions(ENGLISH, 300, 13)) {
-      const n = networkInputs(ENGLISH.fromBoard(board), a), m = networkInputs(ENGLISH.fromBoard(mirror(board)), b);
+      const n = networkInputs(ENGLISH.fromBoard(board), EN, a), m = networkInputs(ENGLISH.fromBoard(mirror(board)), EN, b);
       expect(Array.from(b.subarray(0, m)).sort()).toEqual(Array.from(a.subarray(0, n)).sort());
     }
   });
@@ -390,7 +383,7 @@ describe('damka train fit-network --pieces and join-networks', () => {
     expect(late.code).toBe(0);
     const n = (a: Record<string, number>) => a.trainPositions + a.heldOutPositions;
     // Counted here from the data itself: the positions of 12 pieces or fewer, and no others.
-    const rows = networkRows(loadRecordFiles([data], 'english'));
+    const rows = networkRows(loadRecordFiles([data], 'english'), ENGLISH);
     const few = Array.from({ length: rows.count }, (_, i) => rows.offsets[i + 1] - rows.offsets[i]).filter((p) => p <= 12).length;
     expect(few).toBeGreaterThan(0);
     expect(few).toBeLessThan(rows.count);
@@ -435,10 +428,10 @@ describe('damka train fit-network --pieces and join-networks', () => {
 
 describe('blendTeacher', () => {
   it('moves the chosen rows\' targets towards the teacher\'s verdict by the weight, and no other row', () => {
-    const teacher = new FloatNetwork(16, 16, randomNetwork(16, 16, 8).parameters);
+    const teacher = new FloatNetwork(128, 16, 16, randomNetwork(16, 16, 8).parameters);
     const boards = samplePositions(ENGLISH, 200, 9), row = new Int32Array(24), all: number[] = [];
     const offsets = new Int32Array(boards.length + 1);
-    boards.forEach((b, i) => { const n = networkInputs(ENGLISH.fromBoard(b), row); all.push(...row.subarray(0, n)); offsets[i + 1] = all.length; });
+    boards.forEach((b, i) => { const n = networkInputs(ENGLISH.fromBoard(b), EN, row); all.push(...row.subarray(0, n)); offsets[i + 1] = all.length; });
     const y = Float32Array.from(boards, (_, i) => [0, 0.5, 1][i % 3]);
     const rows: NetworkRows = { count: boards.length, offsets, inputs: Int32Array.from(all), y: y.slice(), game: new Int32Array(boards.length) };
     blendTeacher(rows, teacher, 0.25, (i) => i % 4 !== 0);

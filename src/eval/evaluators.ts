@@ -5,6 +5,7 @@ import { ClassicEvaluator } from './classic.ts';
 import { GenericEvaluator } from './generic.ts';
 import { LascaEvaluator } from './lasca.ts';
 import { NetworkEvaluator } from './network/evaluator.ts';
+import { WideNetworkEvaluator } from './network/wide-evaluator.ts';
 import { shippedNetwork } from './network/shipped.ts';
 import { PatternEvaluator } from './pattern/evaluator.ts';
 import { shippedWeights } from './pattern/shipped.ts';
@@ -61,7 +62,10 @@ export function createEvaluator(variant: Variant, choice: EvalChoice = {}): Posi
     case 'generic': return new GenericEvaluator(variant);
     case 'classic': return new ClassicEvaluator(variant);
     // The plan named these only where the variant ships them.
-    case 'network': return new NetworkEvaluator(variant, plan.weights ?? shippedNetwork(variant)!);
+    case 'network': {
+      const weights = plan.weights ?? shippedNetwork(variant)!;
+      return variant.geometry.squares === 50 ? new WideNetworkEvaluator(variant, weights) : new NetworkEvaluator(variant, weights);
+    }
     case 'pattern': return new PatternEvaluator(variant, plan.weights ?? shippedWeights(variant)!);
   }
 }

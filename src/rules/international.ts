@@ -14,8 +14,9 @@ import { hasCapture as hasSameCapture, writeCapture } from './move-writer.ts';
 import { type Position, WHITE, popcount } from './position.ts';
 import type { Variant } from './variant.ts';
 
-const VALID_LO = ~((1 << 10) | (1 << 21));
-const VALID_HI = 0x3fffff & ~1 & ~(1 << 11);
+/** The bits of the low and high words that are squares (the rest are ghosts or past square 50). */
+export const VALID_LO = ~((1 << 10) | (1 << 21));
+export const VALID_HI = 0x3fffff & ~1 & ~(1 << 11);
 /** White crowns on squares 1-5 (bits 0-4), Black on 46-50 (bits 49-53). */
 const WHITE_CROWN_LO = 0x1f;
 const BLACK_CROWN_HI = 0x1f << 17;

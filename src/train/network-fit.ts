@@ -4,20 +4,9 @@
 // mini-batches, with held-out games to stop on. Plain loops over typed arrays on one core:
 // the small networks this is for fit a million positions in seconds an epoch.
 
-import { NETWORK_INPUTS, networkLayout } from '../eval/network/network-file.ts';
-import { type Position, WHITE, reverseBits } from '../rules/position.ts';
+import { networkLayout } from '../eval/network/network-file.ts';
 import type { FitSummary } from './fit.ts';
 import { seededRandom } from './selfplay-game.ts';
-
-/** The active inputs of a position (at most 24: its pieces), from the side to move's view, as the evaluator reads it; returns their number. */
-export function networkInputs(pos: Position, out: Int32Array): number {
-  const white = pos.side === WHITE, k = pos.kLo;
-  const own = white ? pos.wLo : reverseBits(pos.bLo), opp = white ? pos.bLo : reverseBits(pos.wLo), kings = white ? k : reverseBits(k);
-  let n = 0;
-  for (let x = own; x !== 0; x &= x - 1) out[n++] = ((kings & x & -x) !== 0 ? 32 : 0) + 31 - Math.clz32(x & -x);
-  for (let x = opp; x !== 0; x &= x - 1) out[n++] = ((kings & x & -x) !== 0 ? 96 : 64) + 31 - Math.clz32(x & -x);
-  return n;
-}
 
 /** Positions as lists of active inputs (row i: inputs[offsets[i] .. offsets[i + 1])) with their targets and games. */
 export interface NetworkRows {
@@ -30,6 +19,8 @@ export interface NetworkRows {
 }
 
 export interface NetworkFitOptions {
+  /** The network's inputs (four a square of the board). */
+  inputs: number;
   hidden: [number, number];
   learningRate: number;
   batch: number;
@@ -58,9 +49,9 @@ export class FloatNetwork {
   readonly h2: Float32Array;
   readonly at: ReturnType<typeof networkLayout>;
 
-  constructor(readonly h1Size: number, readonly h2Size: number, readonly p: Float32Array) {
-    this.at = networkLayout(h1Size, h2Size);
-    if (p.length !== this.at.size) throw new Error(`a ${NETWORK_INPUTS}-${h1Size}-${h2Size}-1 network has ${this.at.size} parameters, not ${p.length}`);
+  constructor(readonly inputs: number, readonly h1Size: number, readonly h2Size: number, readonly p: Float32Array) {
+    this.at = networkLayout(inputs, h1Size, h2Size);
+    if (p.length !== this.at.size) throw new Error(`a ${inputs}-${h1Size}-${h2Size}-1 network has ${this.at.size} parameters, not ${p.length}`);
     this.a1 = new Float32Array(h1Size); this.h1 = new Float32Array(h1Size);
     this.a2 = new Float32Array(h2Size); this.h2 = new Float32Array(h2Size);
   }
@@ -98,10 +89,10 @@ function rowLoss(z: number, y: number): number {
 }
 
 /** Random starting parameters: first layer small, second scaled to its inputs (He), last small. */
-export function initialNetwork(h1: number, h2: number, seed: number): Float32Array {
-  const at = networkLayout(h1, h2), p = new Float32Array(at.size), rnd = seededRandom(seed);
+export function initialNetwork(inputs: number, h1: number, h2: number, seed: number): Float32Array {
+  const at = networkLayout(inputs, h1, h2), p = new Float32Array(at.size), rnd = seededRandom(seed);
   const gauss = () => Math.sqrt(-2 * Math.log(rnd() || 1e-9)) * Math.cos(2 * Math.PI * rnd());
-  for (let i = 0; i < NETWORK_INPUTS * h1; i++) p[at.w1 + i] = gauss() * 0.2;
+  for (let i = 0; i < inputs * h1; i++) p[at.w1 + i] = gauss() * 0.2;
   for (let i = 0; i < h1 * h2; i++) p[at.w2 + i] = gauss() * Math.sqrt(2 / h1);
   for (let i = 0; i < h2; i++) p[at.w3 + i] = gauss() * 0.1;
   return p;
@@ -136,7 +127,7 @@ export function splitRows(count: number, isValidation: (row: number) => boolean,
 
 export function fitNetwork(d: NetworkRows, init: Float32Array, o: NetworkFitOptions): NetworkFit {
   const [H1, H2] = o.hidden;
-  const p = init.slice(), net = new FloatNetwork(H1, H2, p), at = net.at, P = p.length;
+  const p = init.slice(), net = new FloatNetwork(o.inputs, H1, H2, p), at = net.at, P = p.length;
   const { train: TR, valid: VA } = splitRows(d.count, o.isValidation, o.include);
   const g = new Float32Array(P), m = new Float32Array(P), v = new Float32Array(P);
   const d1 = new Float32Array(H1), d2 = new Float32Array(H2);

@@ -3,7 +3,8 @@
 
 import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { NETWORK_INPUTS, type NetworkPhase, UNIT_GROUP, decodeNetwork, encodeNetwork } from '../../eval/network/network-file.ts';
+import { NETWORK_VARIANTS, networkBoard } from '../../eval/network/inputs.ts';
+import { type NetworkPhase, UNIT_GROUP, decodeNetwork, encodeNetwork } from '../../eval/network/network-file.ts';
 import { readNetworkFile } from '../../eval/read-weights.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fitTargets } from '../../train/dataset.ts';
@@ -12,11 +13,11 @@ import { networkRows } from '../../train/network-rows.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
 
-/** `--pieces`: "min-max", 1 to 24 pieces. */
-export function parsePieceRange(text: string): [number, number] {
+/** `--pieces`: "min-max", 1 to the most pieces of a board (24 on 8x8, 40 on 10x10). */
+export function parsePieceRange(text: string, most = 24): [number, number] {
   const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(text);
   const lo = m ? Number(m[1]) : NaN, hi = m ? Number(m[2]) : NaN;
-  if (!(lo >= 1 && hi <= 24 && lo <= hi)) throw new Error(`--pieces wants a range of piece counts like 13-24 (1 to 24, low first), got "${text}"`);
+  if (!(lo >= 1 && hi <= most && lo <= hi)) throw new Error(`--pieces wants a range of piece counts like 13-${most} (1 to ${most}, low first), got "${text}"`);
   return [lo, hi];
 }
 
@@ -24,8 +25,8 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 export function fitNetworkCommand(): Command {
   return new Command('fit-network')
-    .description('fit a network evaluation (English) to data from "damka train selfplay"; load it with --weights')
-    .addOption(new Option('-v, --variant <name>', 'the game (networks are English only so far)').default('english'))
+    .description('fit a network evaluation (English or International) to data from "damka train selfplay"; load it with --weights')
+    .addOption(new Option('-v, --variant <name>', `the game (networks are for ${NETWORK_VARIANTS.join(' and ')} draughts)`).default('english'))
     .requiredOption('-d, --data <files>', 'data files from "damka train selfplay" or "train import", comma-separated')
     .requiredOption('-o, --out <file>', 'network file to write')
     .option('--hidden <h1,h2>', `units of the two hidden layers, multiples of ${UNIT_GROUP} (default: 64,16, or --init's)`)
@@ -41,7 +42,7 @@ export function fitNetworkCommand(): Command {
     .option('--result-weight <x>', 'share of the game result in the target (the rest: the self-play search score)', '0.25')
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      if (variant.name !== 'english') throw new Error(`networks are for English draughts only so far, not ${variant.name}`);
+      const board = networkBoard(variant), inputs = board.inputs;
       // The networks named are read before the data, so that a bad name fails at once.
       const start = o.init === undefined ? null : readNetworkFile(o.init, variant);
       const teacher = o.teacher === undefined ? null : readNetworkFile(o.teacher, variant);
@@ -56,18 +57,18 @@ export function fitNetworkCommand(): Command {
         throw new Error(`--hidden wants two sizes, multiples of ${UNIT_GROUP} from ${UNIT_GROUP} to 1024 (like 64,16), got "${o.hidden}"`);
       }
       if (start !== null && (start.hidden[0] !== hidden[0] || start.hidden[1] !== hidden[1])) {
-        throw new Error(`--init ${o.init} is a ${NETWORK_INPUTS}-${start.hidden.join('-')}-1 network, not the ${NETWORK_INPUTS}-${hidden.join('-')}-1 that --hidden asks for`);
+        throw new Error(`--init ${o.init} is a ${inputs}-${start.hidden.join('-')}-1 network, not the ${inputs}-${hidden.join('-')}-1 that --hidden asks for`);
       }
       const lr = Number(o.lr);
       if (!(lr > 0 && lr < 1)) throw new Error(`--lr must be a number between 0 and 1, got "${o.lr}"`);
       const resultWeight = parseResultWeight(o.resultWeight);
       const batch = parseIntOption('batch', o.batch, 1, 1_000_000), maxEpochs = parseIntOption('epochs', o.epochs, 1, 10_000);
       const patience = parseIntOption('patience', o.patience, 1, 1000), seed = parseIntOption('seed', o.seed, 0, 2 ** 31 - 1);
-      const pieces = o.pieces === undefined ? null : parsePieceRange(o.pieces);
+      const pieces = o.pieces === undefined ? null : parsePieceRange(o.pieces, board.maxPieces);
       const { files, records } = readDataFiles(o.data, variant);
-      const rows = networkRows(records);
+      const rows = networkRows(records, variant);
       const [h1, h2] = hidden;
-      say(`${rows.count} positions from ${files.length} file(s); network ${NETWORK_INPUTS}-${h1}-${h2}-1`);
+      say(`${rows.count} positions from ${files.length} file(s); network ${inputs}-${h1}-${h2}-1`);
       const targets = fitTargets(records, variant, rows, resultWeight), scale = targets.scale;
       say(targetsLine(targets, resultWeight));
       const isValidation = (row: number) => rows.game[row] % 10 === 0;
@@ -79,14 +80,14 @@ export function fitNetworkCommand(): Command {
       const split = splitRows(rows.count, isValidation, include);
       if (include) say(`${split.train.length + split.valid.length} of them with ${pieces![0]} to ${pieces![1]} pieces`);
       if (teacher !== null) {
-        const net = new FloatNetwork(teacher.hidden[0], teacher.hidden[1], teacher.parameters);
-        say(`teacher ${o.teacher} (${NETWORK_INPUTS}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, split.valid).toFixed(5)}; ` +
+        const net = new FloatNetwork(inputs, teacher.hidden[0], teacher.hidden[1], teacher.parameters);
+        say(`teacher ${o.teacher} (${inputs}-${teacher.hidden.join('-')}-1): held-out loss ${networkLoss(net, rows, split.valid).toFixed(5)}; ` +
           `training targets ${teacherWeight} its verdict (held-out ones unchanged)`);
         blendTeacher(rows, net, teacherWeight, (row) => !isValidation(row));
       }
       const started = performance.now();
-      const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(h1, h2, seed), {
-        hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
+      const fit = fitNetwork(rows, start?.parameters ?? initialNetwork(inputs, h1, h2, seed), {
+        inputs, hidden: [h1, h2], learningRate: lr, batch, maxEpochs, patience, seed,
         isValidation, include,
         onStart: (vl) => { if (start !== null) say(`${o.init} as it starts: held-out loss ${vl.toFixed(5)}`); },
         onEpoch: (e, tl, vl, s) => say(`epoch ${e}: training loss ${tl.toFixed(5)}, held-out loss ${vl.toFixed(5)} (${s.toFixed(0)} s)`),
@@ -100,7 +101,7 @@ export function fitNetworkCommand(): Command {
         ...(teacher !== null ? { teacher: o.teacher, teacherWeight } : {}),
         trainLoss: fit.bestEpoch === 0 ? null : Number(fit.trainLoss.toFixed(5)), heldOutLoss: Number(fit.validLoss.toFixed(5)),
       };
-      const file = encodeNetwork({ kind: 'network', variant: variant.name, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
+      const file = encodeNetwork({ kind: 'network', variant: variant.name, inputs, hidden: [h1, h2], scale, parameters: fit.parameters }, about);
       writeFileSync(o.out, `${JSON.stringify(file)}\n`);
       const seconds = ((performance.now() - started) / 1000).toFixed(0);
       // The scale (centi-men a unit of output) is this data's, as for any fit, not the start's.

@@ -1,9 +1,10 @@
-// The network evaluation: a small network (128 inputs, the pieces on the squares from the side
-// to move's view, two hidden layers of clipped ReLUs) computed by a WebAssembly kernel
-// (kernel.ts). From the side to move's view, so a position and its colour-swapped mirror give
+// The network evaluation: a small network (inputs.ts: the pieces on the squares from the side
+// to move's view, 128 on the 8x8 board and 200 on the 10x10; two hidden layers of clipped
+// ReLUs) computed by a WebAssembly kernel (kernel.ts). From the side to move's view, so a position and its colour-swapped mirror give
 // the network the same inputs and score exactly the same: no symmetry to get wrong. A network
 // file may hold one network a phase of the game (by the pieces left, as GuiNN's do): each has
-// a kernel instance of its own, so that each keeps its own first-layer sums up to date.
+// a kernel instance of its own, so that each keeps its own first-layer sums up to date. This is
+// the 8x8 board's; wide-evaluator.ts is the 10x10's.
 
 import { stepDownLeft, stepDownRight, stepUpLeft, stepUpRight } from '../../rules/diagonal-8x8.ts';
 import { type Position, WHITE, popcount, reverseBits } from '../../rules/position.ts';
@@ -26,7 +27,7 @@ export class NetworkEvaluator implements PositionEvaluator {
   /** `run`: the kernel to call for a network of one phase, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
   constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
     if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
-    if (variant.name !== 'english') throw new Error(`evaluation networks are for English draughts only, not ${variant.name}`);
+    if (variant.name !== 'english') throw new Error(`the 8x8 network evaluation is for English draughts, not ${variant.name}`);
     const phases = weights.phases ?? [];
     if (run !== undefined && phases.length > 0) throw new Error('a kernel of one\'s own is for a network of one phase');
     const nets = [{ run: run ?? instantiateNetwork(weights), scale: weights.scale, maxPieces: 24 }];

@@ -8,9 +8,17 @@
 // Memory, from the first 16-byte boundary past the module's own data: W1 (inputs x H1, i16,
 // row by input), B1 (H1, i16), W2 (i16, in pairs of hidden inputs: for each pair, for each
 // output k, the weights of the pair's two inputs), B2 (H2, i32), W3 (H2, f32); then scratch:
-// the hidden layer (H1, i16), the rows of the inputs to add or subtract (32 i32, one a square),
-// and for each side to move the first layer's sums before clipping (H1 i16)
-// with the four bitboards they are the sums of.
+// the hidden layer (H1, i16), the rows of the inputs to add or subtract (64 i32: a board's
+// pieces, or those that went and came), for each side to move the first layer's sums before
+// clipping (H1 i16) with the bitboards they are the sums of (eight words), and the square
+// table of the 10x10 board (below).
+//
+// Two entries. evaluate() takes the 8x8 board's four 32-bit boards already turned to the side
+// to move's view, bit n - 1 for its square n: the input rows follow from the bits directly.
+// evaluateWide() takes the 10x10 board's words as the position holds them (two a bitboard,
+// with the ghost bits of rules/international.ts), and a table, filled once by the caller, gives
+// each bit's square from either side's view: turning a 50-square board half a turn is no bit
+// trick, and a look-up a piece costs less than rebuilding the words.
 //
 // Those sums make the first layer incremental: successive evaluations from one side's view
 // (siblings and cousins in the search) differ in a few squares, so the sums are brought up to
@@ -21,8 +29,9 @@
 // afresh; kernel.ts enables updates only for such weights.
 
 const WEIGHTS: usize = (__heap_base + 15) & ~15;
-const INPUTS: i32 = 128;
 
+/** Inputs: four a square (own man, own king, opposing man, opposing king), 128 or 200. */
+let INPUTS: i32 = 128;
 let H1: i32 = 0;
 let H2: i32 = 0;
 let w1: usize = 0;
@@ -34,15 +43,16 @@ let hidden: usize = 0;
 let rows: usize = 0;
 let sums: usize = 0;
 let boards: usize = 0;
+let squareRows: usize = 0;
 let b3: f32 = 0;
 let scale2: f32 = 1;
 let incremental: bool = false;
 /** Bit s set: side s's sums and bitboards are filled in. */
 let filled: i32 = 0;
 
-/** Lays out a network of 128 inputs, h1 and h2 hidden units (multiples of 16); returns where its weights go. */
-export function setup(h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
-  H1 = h1; H2 = h2; b3 = bias3; scale2 = secondScale;
+/** Lays out a network of `inputs` inputs (128 or 200), h1 and h2 hidden units (multiples of 16); returns where its weights go. */
+export function setup(inputs: i32, h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
+  INPUTS = inputs; H1 = h1; H2 = h2; b3 = bias3; scale2 = secondScale;
   w1 = WEIGHTS;
   b1 = w1 + <usize>(INPUTS * H1 * 2);
   w2 = b1 + <usize>(H1 * 2);
@@ -50,8 +60,9 @@ export function setup(h1: i32, h2: i32, bias3: f32, secondScale: f32): usize {
   w3 = b2 + <usize>(H2 * 4);
   hidden = w3 + <usize>(H2 * 4);
   rows = hidden + <usize>(H1 * 2);
-  sums = rows + 32 * 4;
+  sums = rows + 64 * 4;
   boards = sums + <usize>(2 * H1 * 2);
+  squareRows = boards + 2 * 32;
   incremental = false;
   filled = 0;
   return WEIGHTS;
@@ -65,7 +76,16 @@ export function allowUpdates(on: i32): void {
 
 /** Bytes of memory the network set up needs. */
 export function needed(): usize {
-  return boards + 2 * 16;
+  return squareRows + 2 * 64 * 4;
+}
+
+/**
+ * Where evaluateWide()'s square table goes: for each side's view (0, then 1) and each of the
+ * 64 bits of a position's two words, the square (0-based) it is from that view; entries for
+ * bits that are no square are never read.
+ */
+export function squareTable(): usize {
+  return squareRows;
 }
 
 /**
@@ -75,7 +95,7 @@ export function needed(): usize {
  */
 export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, oppKings: u32): f32 {
   const rowBytes = H1 * 2;
-  const st = boards + <usize>(side << 4), acc = sums + <usize>(side * rowBytes);
+  const st = boards + <usize>(side << 5), acc = sums + <usize>(side * rowBytes);
   const om = load<u32>(st), ok = load<u32>(st, 4), pm = load<u32>(st, 8), pk = load<u32>(st, 12);
   store<u32>(st, ownMen); store<u32>(st, ownKings, 4); store<u32>(st, oppMen, 8); store<u32>(st, oppKings, 12);
   const changes = popcnt(om ^ ownMen) + popcnt(ok ^ ownKings) + popcnt(pm ^ oppMen) + popcnt(pk ^ oppKings);
@@ -90,7 +110,50 @@ export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, opp
   const n = update
     ? listRows(removed, ownMen & ~om, ownKings & ~ok, oppMen & ~pm, oppKings & ~pk, rowBytes)
     : listRows(0, ownMen, ownKings, oppMen, oppKings, rowBytes);
+  return layers(start, acc, removed, n, rowBytes);
+}
 
+/**
+ * evaluate() for the 10x10 board: the side to move's men and kings and the opponent's, each
+ * as the position's two words (squares 1-30 low, 31-50 high, ghost bits clear), from nobody's
+ * view; `side` (0 or 1) picks the square table's view and the kept sums.
+ */
+export function evaluateWide(side: i32, ownMenLo: u32, ownMenHi: u32, ownKingsLo: u32, ownKingsHi: u32,
+  oppMenLo: u32, oppMenHi: u32, oppKingsLo: u32, oppKingsHi: u32): f32 {
+  const rowBytes = H1 * 2;
+  const st = boards + <usize>(side << 5), acc = sums + <usize>(side * rowBytes);
+  const oml = load<u32>(st), omh = load<u32>(st, 4), okl = load<u32>(st, 8), okh = load<u32>(st, 12);
+  const pml = load<u32>(st, 16), pmh = load<u32>(st, 20), pkl = load<u32>(st, 24), pkh = load<u32>(st, 28);
+  store<u32>(st, ownMenLo); store<u32>(st, ownMenHi, 4); store<u32>(st, ownKingsLo, 8); store<u32>(st, ownKingsHi, 12);
+  store<u32>(st, oppMenLo, 16); store<u32>(st, oppMenHi, 20); store<u32>(st, oppKingsLo, 24); store<u32>(st, oppKingsHi, 28);
+  const changes = popcnt(oml ^ ownMenLo) + popcnt(omh ^ ownMenHi) + popcnt(okl ^ ownKingsLo) + popcnt(okh ^ ownKingsHi) +
+    popcnt(pml ^ oppMenLo) + popcnt(pmh ^ oppMenHi) + popcnt(pkl ^ oppKingsLo) + popcnt(pkh ^ oppKingsHi);
+  const pieces = popcnt(ownMenLo | ownKingsLo | oppMenLo | oppKingsLo) + popcnt(ownMenHi | ownKingsHi | oppMenHi | oppKingsHi);
+
+  // As in evaluate(): the rows that went, then those that came, or every piece's afresh.
+  const update = incremental && (filled >> side & 1) != 0 && changes < pieces;
+  if (!update) filled |= 1 << side;
+  const start = update ? acc : b1;
+  const table = squareRows + <usize>(side << 8), S = INPUTS >> 2;
+  let n: usize = 0;
+  if (update) {
+    n = listWide(n, oml & ~ownMenLo, omh & ~ownMenHi, 0, table, rowBytes);
+    n = listWide(n, okl & ~ownKingsLo, okh & ~ownKingsHi, S, table, rowBytes);
+    n = listWide(n, pml & ~oppMenLo, pmh & ~oppMenHi, 2 * S, table, rowBytes);
+    n = listWide(n, pkl & ~oppKingsLo, pkh & ~oppKingsHi, 3 * S, table, rowBytes);
+  }
+  const removed = n;
+  const cm = update ? ~oml : 0xffffffff, cmh = update ? ~omh : 0xffffffff, ck = update ? ~okl : 0xffffffff, ckh = update ? ~okh : 0xffffffff;
+  const cp = update ? ~pml : 0xffffffff, cph = update ? ~pmh : 0xffffffff, cq = update ? ~pkl : 0xffffffff, cqh = update ? ~pkh : 0xffffffff;
+  n = listWide(n, ownMenLo & cm, ownMenHi & cmh, 0, table, rowBytes);
+  n = listWide(n, ownKingsLo & ck, ownKingsHi & ckh, S, table, rowBytes);
+  n = listWide(n, oppMenLo & cp, oppMenHi & cph, 2 * S, table, rowBytes);
+  n = listWide(n, oppKingsLo & cq, oppKingsHi & cqh, 3 * S, table, rowBytes);
+  return layers(start, acc, removed, n, rowBytes);
+}
+
+/** The first layer's sums from `start` less the first `removed` listed rows plus the rest up to `n`, kept in `acc`; then the layers above. */
+function layers(start: usize, acc: usize, removed: usize, n: usize, rowBytes: i32): f32 {
   // 32 hidden units at a time (then 16 for the rest: H1 is a multiple of 16), summed over the
   // inputs in four registers, so that each input's row offset is read once a block; one
   // register a pass over the inputs was a quarter slower.
@@ -159,6 +222,13 @@ export function evaluate(side: i32, ownMen: u32, ownKings: u32, oppMen: u32, opp
   for (let x = kings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (32 + <i32>ctz(x)) * rowBytes); }
   for (let x = oppMen; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (64 + <i32>ctz(x)) * rowBytes); }
   for (let x = oppKings; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (96 + <i32>ctz(x)) * rowBytes); }
+  return n;
+}
+
+/** Lists the rows of W1 (byte offsets) of a 10x10 bitboard's pieces of one kind (`first`: the kind's first input) after the first n; returns the new length. */
+function listWide(n: usize, lo: u32, hi: u32, first: i32, table: usize, rowBytes: i32): usize {
+  for (let x = lo; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (first + load<i32>(table + (<usize>ctz(x) << 2))) * rowBytes); }
+  for (let x = hi; x != 0; x &= x - 1) { store<i32>(rows + (n++ << 2), (first + load<i32>(table + 128 + (<usize>ctz(x) << 2))) * rowBytes); }
   return n;
 }
 

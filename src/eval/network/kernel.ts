@@ -4,7 +4,8 @@
 
 import { base64Bytes } from '../base64.ts';
 import { KERNEL_WASM } from './kernel-wasm.ts';
-import { type NetworkWeights, NETWORK_INPUTS, networkLayout } from './network-file.ts';
+import type { NetworkBoard } from './inputs.ts';
+import { type NetworkWeights, networkLayout } from './network-file.ts';
 
 /** The first hidden layer's outputs and weights in units of 1 / FIRST (its clipped range [0, 1] is 0..FIRST). */
 export const FIRST = 127;
@@ -15,10 +16,12 @@ let compiled: WebAssembly.Module | null = null;
 
 interface KernelExports {
   memory: WebAssembly.Memory;
-  setup(h1: number, h2: number, bias3: number, secondScale: number): number;
+  setup(inputs: number, h1: number, h2: number, bias3: number, secondScale: number): number;
   allowUpdates(on: number): void;
   needed(): number;
-  evaluate(side: number, ownMen: number, ownKings: number, oppMen: number, oppKings: number): number;
+  squareTable(): number;
+  evaluate: NetworkRun;
+  evaluateWide: WideNetworkRun;
 }
 
 /**
@@ -29,13 +32,34 @@ interface KernelExports {
  */
 export type NetworkRun = (side: number, ownMen: number, ownKings: number, oppMen: number, oppKings: number) => number;
 
-/** `incremental` false: always sum the first layer afresh (what the updates are tested against). */
+/**
+ * The same for the 10x10 board: the side to move's men, its kings, the opponent's men and kings,
+ * each as a position's two words (low, high) from nobody's view; `side` (0 White, 1 Black) is
+ * whose view the kernel's square table gives, and whose first layer it keeps.
+ */
+export type WideNetworkRun = (side: number, ownMenLo: number, ownMenHi: number, ownKingsLo: number, ownKingsHi: number,
+  oppMenLo: number, oppMenHi: number, oppKingsLo: number, oppKingsHi: number) => number;
+
+/** An 8x8 network's kernel. `incremental` false: always sum the first layer afresh (what the updates are tested against). */
 export function instantiateNetwork(w: NetworkWeights, incremental = true): NetworkRun {
-  // Compiled once; small enough (under 3 KB) to compile synchronously even on a browser's main thread.
+  if (w.inputs !== 128) throw new Error(`a ${w.inputs}-input network is not one for the 8x8 board`);
+  return instantiate(w, incremental).evaluate;
+}
+
+/** A 10x10 network's kernel, its square table filled from `board` (inputs.ts). */
+export function instantiateWideNetwork(w: NetworkWeights, board: NetworkBoard, incremental = true): WideNetworkRun {
+  if (w.inputs !== board.inputs || board.squares !== 50) throw new Error(`a ${w.inputs}-input network is not one for the 10x10 board`);
+  const k = instantiate(w, incremental);
+  new Int32Array(k.memory.buffer, k.squareTable(), 128).set(board.view);
+  return k.evaluateWide;
+}
+
+function instantiate(w: NetworkWeights, incremental: boolean): KernelExports {
+  // Compiled once; small enough (under 4 KB) to compile synchronously even on a browser's main thread, where a larger module may not be.
   compiled ??= new WebAssembly.Module(Uint8Array.from(base64Bytes(KERNEL_WASM)!));
   const k = new WebAssembly.Instance(compiled, {}).exports as unknown as KernelExports;
-  const [h1, h2] = w.hidden, p = w.parameters, at = networkLayout(h1, h2);
-  const base = k.setup(h1, h2, p[at.b3], 1 / (FIRST * SECOND));
+  const [h1, h2] = w.hidden, p = w.parameters, inputs = w.inputs, at = networkLayout(inputs, h1, h2);
+  const base = k.setup(inputs, h1, h2, p[at.b3], 1 / (FIRST * SECOND));
   const missing = k.needed() - k.memory.buffer.byteLength;
   if (missing > 0) k.memory.grow(Math.ceil(missing / 65536));
   const buf = k.memory.buffer;
@@ -44,8 +68,8 @@ export function instantiateNetwork(w: NetworkWeights, incremental = true): Netwo
     if (!(Math.abs(q) <= max)) throw new Error(`evaluation network: a ${what} of ${x} is too large for the kernel's integers`);
     return q;
   };
-  const W1 = new Int16Array(buf, base, NETWORK_INPUTS * h1);
-  for (let i = 0; i < NETWORK_INPUTS * h1; i++) W1[i] = quantise(p[at.w1 + i], FIRST, 32767, 'first-layer weight');
+  const W1 = new Int16Array(buf, base, inputs * h1);
+  for (let i = 0; i < inputs * h1; i++) W1[i] = quantise(p[at.w1 + i], FIRST, 32767, 'first-layer weight');
   const B1 = new Int16Array(buf, base + W1.byteLength, h1);
   for (let j = 0; j < h1; j++) B1[j] = quantise(p[at.b1 + j], FIRST, 32767, 'first-layer bias');
   // The kernel reads the second layer's weights a pair of hidden units at a time: for pair q and
@@ -62,18 +86,18 @@ export function instantiateNetwork(w: NetworkWeights, incremental = true): Netwo
   for (let o = 0; o < h2; o++) W3[o] = p[at.w3 + o];
   // The first layer's updates (kernel.as.ts) are exact only if no board's sum can leave 16 bits.
   k.allowUpdates(incremental && firstLayerFits(W1, B1, h1) ? 1 : 0);
-  return k.evaluate;
+  return k;
 }
 
 /**
  * Whether every first-layer sum stays inside the 16-bit range on any board: for each hidden
  * unit, its bias plus the largest (and the most negative) weight a square can contribute,
- * over all 32 squares. Any subset of a board's pieces stays inside these bounds too, so neither
+ * over all the board's squares. Any subset of a board's pieces stays inside these bounds too, so neither
  * a sum afresh nor an update (kernel.as.ts: each partial sum is over pieces of one board) ever
  * saturates, and an update gives exactly the sum afresh.
  */
 export function firstLayerFits(W1: Int16Array, B1: Int16Array, h1: number): boolean {
-  const squares = NETWORK_INPUTS / 4;
+  const squares = W1.length / h1 / 4;
   for (let j = 0; j < h1; j++) {
     let hi = B1[j], lo = B1[j];
     for (let s = 0; s < squares; s++) {

@@ -6,18 +6,19 @@
 
 import type { Variant } from '../../rules/variant.ts';
 import { base64Bytes, toBase64 } from '../base64.ts';
+import { NETWORK_VARIANTS, hasNetworkBoard, networkBoard } from './inputs.ts';
 
 export const NETWORK_FORMAT = 'damka-network';
 /** Version 2 files hold phases (networks for fewer pieces); a network of one phase is written as version 1, which builds before phases read. */
 export const NETWORK_VERSION = 2;
-/** Inputs: own man, own king, opposing man, opposing king on each of the 32 squares, from the side to move's view. */
-export const NETWORK_INPUTS = 128;
 /** The kernel works on hidden layers in groups of 16 units. */
 export const UNIT_GROUP = 16;
 
 export interface NetworkWeights {
   kind: 'network';
   variant: string;
+  /** Inputs: four a square of the variant's board (inputs.ts), 128 or 200. */
+  inputs: number;
   /** Units of the two hidden layers. */
   hidden: [number, number];
   /** Centi-men per unit of the network's output (the logistic's scale the fit used). */
@@ -38,8 +39,8 @@ export interface NetworkPhase {
 }
 
 /** Where each layer's parameters start in NetworkWeights.parameters, and their number. */
-export function networkLayout(h1: number, h2: number) {
-  const w1 = 0, b1 = NETWORK_INPUTS * h1, w2 = b1 + h1, b2 = w2 + h1 * h2, w3 = b2 + h2, b3 = w3 + h2;
+export function networkLayout(inputs: number, h1: number, h2: number) {
+  const w1 = 0, b1 = inputs * h1, w2 = b1 + h1, b2 = w2 + h1 * h2, w3 = b2 + h2, b3 = w3 + h2;
   return { w1, b1, w2, b2, w3, b3, size: b3 + 1 };
 }
 
@@ -76,7 +77,7 @@ function encodeFields(w: NetworkWeights): NetworkFields {
   const bytes = new Uint8Array(w.parameters.length * 4);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < w.parameters.length; i++) view.setFloat32(i * 4, w.parameters[i], true);
-  return { inputs: NETWORK_INPUTS, hidden: [...w.hidden], scale: w.scale, checksum: checksum(bytes), parameters: toBase64(bytes) };
+  return { inputs: w.inputs, hidden: [...w.hidden], scale: w.scale, checksum: checksum(bytes), parameters: toBase64(bytes) };
 }
 
 /** Whether file contents claim to be a network (then decodeNetwork checks the rest). */
@@ -94,7 +95,7 @@ export function decodeNetwork(data: unknown, variant: Variant, source: string): 
   if (f.format !== NETWORK_FORMAT) fail(`not a network file (format is ${JSON.stringify(f.format)}, expected "${NETWORK_FORMAT}")`);
   if (f.version !== 1 && f.version !== NETWORK_VERSION) fail(`version ${JSON.stringify(f.version)}, this build reads versions 1 to ${NETWORK_VERSION}`);
   if (f.variant !== variant.name) fail(`made for ${JSON.stringify(f.variant)}, not ${variant.name}`);
-  if (variant.name !== 'english') fail(`networks are for English draughts only so far, not ${variant.name}`);
+  if (!hasNetworkBoard(variant)) fail(`networks are for ${NETWORK_VARIANTS.join(' and ')} draughts only, not ${variant.name}`);
   const top = decodeFields(f, variant, fail);
   if (f.version === 1) {
     if (f.phases !== undefined) fail('has phases, which a version 1 file cannot hold');
@@ -102,7 +103,7 @@ export function decodeNetwork(data: unknown, variant: Variant, source: string): 
   }
   if (!Array.isArray(f.phases) || f.phases.length === 0) fail('version 2 without phases (expected a list of networks for fewer pieces)');
   const phases: NetworkPhase[] = [];
-  let above = 24;
+  let above = networkBoard(variant).maxPieces;
   for (const [i, ph] of (f.phases as unknown[]).entries()) {
     const at = (why: string): never => fail(`phase ${i + 1}: ${why}`);
     if (typeof ph !== 'object' || ph === null || Array.isArray(ph)) at('not a JSON object');
@@ -116,7 +117,8 @@ export function decodeNetwork(data: unknown, variant: Variant, source: string): 
 
 /** One network's layers, scale and parameters, checked. */
 function decodeFields(f: Partial<NetworkFields>, variant: Variant, fail: (why: string) => never): NetworkWeights {
-  if (f.inputs !== NETWORK_INPUTS) fail(`has ${JSON.stringify(f.inputs)} inputs, this build's networks have ${NETWORK_INPUTS}`);
+  const inputs = networkBoard(variant).inputs;
+  if (f.inputs !== inputs) fail(`has ${JSON.stringify(f.inputs)} inputs, a network for ${variant.name} has ${inputs}`);
   const h = f.hidden;
   if (!Array.isArray(h) || h.length !== 2 || !h.every((u) => Number.isInteger(u) && u >= UNIT_GROUP && u <= 1024 && u % UNIT_GROUP === 0)) {
     fail(`hidden layers ${JSON.stringify(h)}: expected two sizes, multiples of ${UNIT_GROUP} from ${UNIT_GROUP} to 1024`);
@@ -126,13 +128,13 @@ function decodeFields(f: Partial<NetworkFields>, variant: Variant, fail: (why: s
   const bytes = base64Bytes(f.parameters!);
   if (bytes === null) return fail('parameters are not base64');
   const [h1, h2] = h as number[];
-  const size = networkLayout(h1, h2).size;
-  if (bytes.length !== size * 4) fail(`holds ${Math.floor(bytes.length / 4)} parameters, a ${NETWORK_INPUTS}-${h1}-${h2}-1 network has ${size} (truncated?)`);
+  const size = networkLayout(inputs, h1, h2).size;
+  if (bytes.length !== size * 4) fail(`holds ${Math.floor(bytes.length / 4)} parameters, a ${inputs}-${h1}-${h2}-1 network has ${size} (truncated?)`);
   if (f.checksum !== checksum(bytes)) fail('checksum does not match (the file is damaged)');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const parameters = Float32Array.from({ length: size }, (_, i) => view.getFloat32(4 * i, true));
   if (!parameters.every(Number.isFinite)) fail('a parameter is not a finite number');
-  return { kind: 'network', variant: variant.name, hidden: [h1, h2], scale: f.scale!, parameters };
+  return { kind: 'network', variant: variant.name, inputs, hidden: [h1, h2], scale: f.scale!, parameters };
 }
 
 /** FNV-1a over the bytes, as 8 hex digits. */
