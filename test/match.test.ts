@@ -1,7 +1,7 @@
 // The match runner and its referee, with real Damka engines and with fake engines that
 // misbehave on purpose (test/fixtures/fake-hub-engine.mjs).
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -141,6 +141,29 @@ describe('damka match', () => {
     expect(oddsDepth.status).toBe(2);
     expect(oddsDepth.stderr).toMatch(/--time-odds needs a time control/);
   }, 30_000);
+
+  it('warns when games at a fixed depth would replay earlier ones, and that they do replay', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'damka-replay-'));
+    try {
+      const openings = join(dir, 'one.txt'), pdn = join(dir, 'games.pdn');
+      writeFileSync(openings, '11-15 23-19 8-11\n');
+      const run = (games: string, ...limits: string[]) => spawnSync(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', damka.command,
+        '--openings', openings, '--games', games, '--pdn', pdn, ...limits], { encoding: 'utf8' });
+      const replayed = run('3', '--depth', '3');
+      expect(replayed.status).toBe(0);
+      expect(replayed.stderr).toMatch(/at a fixed depth games 3-3 replay the openings of games 1-1 \(1 openings, two games each\).*at most --games 2/);
+      // Game 3 is game 1 again, move for move (the same engine, opening and colours).
+      const moves = readFileSync(pdn, 'utf8').split(/\n(?=\[Event)/).map((g) => g.replace(/^\[.*\]$/gm, '').trim());
+      expect(moves).toHaveLength(3);
+      expect(moves[2]).toBe(moves[0]);
+      // Two games an opening at a fixed depth, or any number on a clock: no warning.
+      expect(run('2', '--depth', '3').stderr).toBe('');
+      expect(run('3', '--move-time', '0.02').stderr).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('prints the standing of the finished games when stopped by a signal; the PDN file agrees with it', async () => {
     const { spawn } = await import('node:child_process');

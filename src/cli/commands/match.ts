@@ -90,6 +90,15 @@ export function matchCommand(): Command {
       const games = o.games !== undefined ? parseIntOption('games', o.games, 1, 1_000_000)
         : o.rounds !== undefined ? parseIntOption('rounds', o.rounds, 1, 100_000) * 2 * pairs
         : openings.length * 2 * pairs;
+      // At a fixed depth an engine that searches deterministically (Damka on one thread, which
+      // clears its table each game) plays a game again move for move when its opening, pairing and
+      // colours come round again: it would count twice in the score and shrink the error bar.
+      const distinct = openings.length * 2 * pairs;
+      if (tc.kind === 'depth' && games > distinct) {
+        process.stderr.write(`match: at a fixed depth games ${distinct + 1}-${games} replay the openings of games 1-${games - distinct} ` +
+          `(${openings.length} openings, two games each${pairs > 1 ? ' a pair of engines' : ''}); a deterministic engine (Damka on one thread) ` +
+          `plays them move for move again, so they add nothing to the score: use --move-time or --tc, or at most --games ${distinct}\n`);
+      }
       const tolerance = Number(o.tolerance);
       if (!(tolerance >= 0)) throw new UsageError(`--tolerance must be a number of seconds, got "${o.tolerance}"`);
       const progress = new Progress();
