@@ -18,10 +18,9 @@ import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { BLACK_KING, BLACK_MAN, type Board, WHITE_KING, WHITE_MAN } from '../src/rules/board.ts';
 import { type Position, popcount } from '../src/rules/position.ts';
 import { BRAZILIAN, ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
-import { FloatNetwork } from '../src/train/network-fit.ts';
 import { damka } from './helpers/engine-process.ts';
 import { randomGame } from './helpers/random-game.ts';
-import { randomNetwork } from './helpers/random-network.ts';
+import { kernelError, randomNetwork } from './helpers/random-network.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
 
 const BOARD = networkBoard(INTERNATIONAL);
@@ -66,20 +65,12 @@ describe('International network kernel', () => {
   for (const [h1, h2] of [[64, 16], [128, 16]] as const) {
     it(`${h1}-${h2}: integer kernel scores within a few centi-men of the floating-point network`, () => {
       const w = randomNetwork(h1, h2, h1 + h2 + 1, INTERNATIONAL);
-      const kernel = new WideNetworkEvaluator(INTERNATIONAL, w), float = new FloatNetwork(200, h1, h2, w.parameters);
-      const inputs = new Int32Array(64);
-      let worst = 0, sum = 0, spread = 0;
-      for (const pos of positions) {
-        const n = networkInputs(pos, BOARD, inputs);
-        const exact = float.forward(inputs, 0, n) * w.scale;
-        const d = Math.abs(kernel.evaluate(pos) - exact);
-        worst = Math.max(worst, d); sum += d; spread += Math.abs(exact);
-      }
+      const e = kernelError(new WideNetworkEvaluator(INTERNATIONAL, w), w, INTERNATIONAL, positions);
       // English's bounds (3 and 20 centi-men) scaled by the square root of the most pieces, 40
       // against 24: each piece's first-layer row carries its own rounding into the sums.
-      expect(spread / positions.length).toBeGreaterThan(30);
-      expect(sum / positions.length).toBeLessThan(3 * Math.sqrt(40 / 24));
-      expect(worst).toBeLessThan(20 * Math.sqrt(40 / 24));
+      expect(e.spread).toBeGreaterThan(30);
+      expect(e.mean).toBeLessThan(3 * Math.sqrt(40 / 24));
+      expect(e.worst).toBeLessThan(20 * Math.sqrt(40 / 24));
     });
   }
 

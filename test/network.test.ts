@@ -26,7 +26,7 @@ import { networkRows } from '../src/train/network-rows.ts';
 import { loadRecordFiles } from '../src/train/records.ts';
 import { damka } from './helpers/engine-process.ts';
 import { randomGame } from './helpers/random-game.ts';
-import { randomNetwork } from './helpers/random-network.ts';
+import { kernelError, randomNetwork } from './helpers/random-network.ts';
 import { mirror, samplePositions } from './helpers/sample-positions.ts';
 
 const EN = networkBoard(ENGLISH);
@@ -41,18 +41,10 @@ describe('network kernel', () => {
   for (const [h1, h2] of [[64, 16], [32, 32]] as const) {
     it(`${h1}-${h2}: integer kernel scores within a few centi-men of the floating-point network`, () => {
       const w = randomNetwork(h1, h2, h1 + h2);
-      const kernel = new NetworkEvaluator(ENGLISH, w), float = new FloatNetwork(128, h1, h2, w.parameters);
-      const inputs = new Int32Array(24);
-      let worst = 0, sum = 0, spread = 0;
-      for (const pos of positions) {
-        const n = networkInputs(pos, EN, inputs);
-        const exact = float.forward(inputs, 0, n) * w.scale;
-        const d = Math.abs(kernel.evaluate(pos) - exact);
-        worst = Math.max(worst, d); sum += d; spread += Math.abs(exact);
-      }
-      expect(spread / positions.length).toBeGreaterThan(30);
-      expect(sum / positions.length).toBeLessThan(3);
-      expect(worst).toBeLessThan(20);
+      const e = kernelError(new NetworkEvaluator(ENGLISH, w), w, ENGLISH, positions);
+      expect(e.spread).toBeGreaterThan(30);
+      expect(e.mean).toBeLessThan(3);
+      expect(e.worst).toBeLessThan(20);
     });
   }
 
