@@ -11,6 +11,7 @@ import { type Position, WHITE, popcount, reverseBits } from '../../rules/positio
 import type { Variant } from '../../rules/variant.ts';
 import type { PositionEvaluator } from '../position-evaluator.ts';
 import { type NetworkRun, instantiateNetwork } from './kernel.ts';
+import { type PhaseTable, phaseTable } from './phase-table.ts';
 import type { NetworkWeights } from './network-file.ts';
 
 /** Scores stay well inside the search's won and lost range, whatever the network says. */
@@ -22,25 +23,17 @@ export class NetworkEvaluator implements PositionEvaluator {
   private readonly run: NetworkRun;
   private readonly scale: number;
   /** With phases, by the pieces on the board (0 to 24): the kernel of the network that scores them, and its scale. */
-  private readonly phased: { runs: NetworkRun[]; scales: Float64Array } | null = null;
+  private readonly phased: PhaseTable<NetworkRun> | null = null;
 
   /** `run`: the kernel to call for a network of one phase, instantiated from `weights` by default (benchmarks and tests pass one of their own, to record its calls or to sum afresh). */
   constructor(readonly variant: Variant, weights: NetworkWeights, run?: NetworkRun) {
     if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
     if (variant.name !== 'english') throw new Error(`the 8x8 network evaluation is for English draughts, not ${variant.name}`);
-    const phases = weights.phases ?? [];
-    if (run !== undefined && phases.length > 0) throw new Error('a kernel of one\'s own is for a network of one phase');
-    const nets = [{ run: run ?? instantiateNetwork(weights), scale: weights.scale, maxPieces: 24 }];
-    for (const ph of phases) nets.push({ run: instantiateNetwork(ph.weights), scale: ph.weights.scale, maxPieces: ph.maxPieces });
-    // The last network whose phase allows the pieces; filled in order, so that the array stays packed (fast to index).
-    const at = (pieces: number) => nets.filter((n) => pieces <= n.maxPieces).at(-1)!;
-    this.run = nets[0].run;
-    this.scale = nets[0].scale;
-    if (phases.length === 0) return;
-    this.phased = {
-      runs: Array.from({ length: 25 }, (_, pieces) => at(pieces).run),
-      scales: Float64Array.from({ length: 25 }, (_, pieces) => at(pieces).scale),
-    };
+    const table = phaseTable(weights, 24, (w) => instantiateNetwork(w), run);
+    // A full board is always the file's own network: the one to call without phases.
+    this.run = table.runs[24];
+    this.scale = table.scales[24];
+    if ((weights.phases ?? []).length > 0) this.phased = table;
   }
 
   evaluate(pos: Position): number {

@@ -30,7 +30,7 @@ const boards = new Map<string, NetworkBoard>();
 export function networkBoard(variant: Variant): NetworkBoard {
   const known = boards.get(variant.name);
   if (known) return known;
-  if (!(NETWORK_VARIANTS as readonly string[]).includes(variant.name)) {
+  if (!hasNetworkBoard(variant)) {
     throw new Error(`evaluation networks are for ${NETWORK_VARIANTS.join(' and ')} draughts only, not ${variant.name}`);
   }
   const g = variant.geometry, S = g.squares, view = new Int32Array(128).fill(-1);

@@ -9,6 +9,7 @@ import type { Variant } from '../../rules/variant.ts';
 import type { PositionEvaluator } from '../position-evaluator.ts';
 import { networkBoard } from './inputs.ts';
 import { type WideNetworkRun, instantiateWideNetwork } from './kernel.ts';
+import { phaseTable } from './phase-table.ts';
 import type { NetworkWeights } from './network-file.ts';
 
 /** Scores stay well inside the search's won and lost range, whatever the network says. */
@@ -25,14 +26,9 @@ export class WideNetworkEvaluator implements PositionEvaluator {
     if (weights.variant !== variant.name) throw new Error(`evaluation network is for ${weights.variant}, not ${variant.name}`);
     const board = networkBoard(variant);
     if (board.squares !== 50) throw new Error(`the 10x10 network evaluation is not for ${variant.name}`);
-    const phases = weights.phases ?? [];
-    if (run !== undefined && phases.length > 0) throw new Error('a kernel of one\'s own is for a network of one phase');
-    const nets = [{ run: run ?? instantiateWideNetwork(weights, board), scale: weights.scale, maxPieces: board.maxPieces }];
-    for (const ph of phases) nets.push({ run: instantiateWideNetwork(ph.weights, board), scale: ph.weights.scale, maxPieces: ph.maxPieces });
-    // The last network whose phase allows the pieces.
-    const at = (pieces: number) => nets.filter((n) => pieces <= n.maxPieces).at(-1)!;
-    this.runs = Array.from({ length: board.maxPieces + 1 }, (_, pieces) => at(pieces).run);
-    this.scales = Float64Array.from({ length: board.maxPieces + 1 }, (_, pieces) => at(pieces).scale);
+    const table = phaseTable(weights, board.maxPieces, (w) => instantiateWideNetwork(w, board), run);
+    this.runs = table.runs;
+    this.scales = table.scales;
   }
 
   evaluate(pos: Position): number {
