@@ -135,20 +135,23 @@ export function evaluateWide(side: i32, ownMenLo: u32, ownMenHi: u32, ownKingsLo
   if (!update) filled |= 1 << side;
   const start = update ? acc : b1;
   const table = squareRows + <usize>(side << 8), S = INPUTS >> 2;
-  let n: usize = 0;
+  let removed: usize = 0, n: usize = 0;
   if (update) {
     n = listWide(n, oml & ~ownMenLo, omh & ~ownMenHi, 0, table, rowBytes);
     n = listWide(n, okl & ~ownKingsLo, okh & ~ownKingsHi, S, table, rowBytes);
     n = listWide(n, pml & ~oppMenLo, pmh & ~oppMenHi, 2 * S, table, rowBytes);
     n = listWide(n, pkl & ~oppKingsLo, pkh & ~oppKingsHi, 3 * S, table, rowBytes);
+    removed = n;
+    n = listWide(n, ownMenLo & ~oml, ownMenHi & ~omh, 0, table, rowBytes);
+    n = listWide(n, ownKingsLo & ~okl, ownKingsHi & ~okh, S, table, rowBytes);
+    n = listWide(n, oppMenLo & ~pml, oppMenHi & ~pmh, 2 * S, table, rowBytes);
+    n = listWide(n, oppKingsLo & ~pkl, oppKingsHi & ~pkh, 3 * S, table, rowBytes);
+  } else {
+    n = listWide(n, ownMenLo, ownMenHi, 0, table, rowBytes);
+    n = listWide(n, ownKingsLo, ownKingsHi, S, table, rowBytes);
+    n = listWide(n, oppMenLo, oppMenHi, 2 * S, table, rowBytes);
+    n = listWide(n, oppKingsLo, oppKingsHi, 3 * S, table, rowBytes);
   }
-  const removed = n;
-  const cm = update ? ~oml : 0xffffffff, cmh = update ? ~omh : 0xffffffff, ck = update ? ~okl : 0xffffffff, ckh = update ? ~okh : 0xffffffff;
-  const cp = update ? ~pml : 0xffffffff, cph = update ? ~pmh : 0xffffffff, cq = update ? ~pkl : 0xffffffff, cqh = update ? ~pkh : 0xffffffff;
-  n = listWide(n, ownMenLo & cm, ownMenHi & cmh, 0, table, rowBytes);
-  n = listWide(n, ownKingsLo & ck, ownKingsHi & ckh, S, table, rowBytes);
-  n = listWide(n, oppMenLo & cp, oppMenHi & cph, 2 * S, table, rowBytes);
-  n = listWide(n, oppKingsLo & cq, oppKingsHi & cqh, 3 * S, table, rowBytes);
   return layers(start, acc, removed, n, rowBytes);
 }
 
