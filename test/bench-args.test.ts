@@ -36,7 +36,7 @@ describe('bench tool options', () => {
     for (const [args, why] of [
       [['--gmaes', '4'], /unknown option --gmaes \(known: --variant --games/],
       [['--a-eval', 'nope'], /--a-eval\/--a-weights: unknown evaluation "nope"/],
-      [['--variant', 'international', '--b-eval', 'network'], /--b-eval\/--b-weights: no evaluation network ships for international/],
+      [['--b-eval', 'network', '--b-weights', 'src/eval/weights/english-patterns.json'], /--b-eval\/--b-weights: the weights file holds pattern weights, not the network asked for/],
       [['--a-weights', 'no-such-file.json'], /cannot read \(ENOENT\)/],
     ] as const) {
       const r = selfplay(...args);

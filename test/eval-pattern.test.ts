@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT } from '../src/board/geometry.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
+import { WideNetworkEvaluator } from '../src/eval/network/wide-evaluator.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { PatternFeatures, REGION_PATTERNS } from '../src/eval/pattern/features.ts';
 import { readPatternWeightsFile } from '../src/eval/read-weights.ts';
@@ -240,11 +241,11 @@ describe('pattern features', () => {
       expect([...segments].sort()).toEqual([0, 1]);
     });
 
-    it(`${variant.name}: the shipped weights load, are the default evaluation (English: with --eval pattern) and are colour-symmetric`, () => {
+    it(`${variant.name}: the shipped weights load, play with --eval pattern and are colour-symmetric`, () => {
       const weights = shippedWeights(variant)!;
       expect(weights.variant).toBe(variant.name);
-      // English ships a network as its default learned evaluation (test/network.test.ts).
-      expect(createEvaluator(variant)).toBeInstanceOf(variant.name === 'english' ? NetworkEvaluator : PatternEvaluator);
+      // Both games ship a network as the default learned evaluation (test/network*.test.ts).
+      expect(createEvaluator(variant)).toBeInstanceOf(variant.name === 'english' ? NetworkEvaluator : WideNetworkEvaluator);
       expect(createEvaluator(variant, { kind: 'pattern' })).toBeInstanceOf(PatternEvaluator);
       expect(createEvaluator(variant, { kind: 'classic' })).toBeInstanceOf(ClassicEvaluator);
       const evaluator = new PatternEvaluator(variant, weights);

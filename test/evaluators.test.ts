@@ -8,13 +8,18 @@ import { GenericEvaluator } from '../src/eval/generic.ts';
 import { LascaEvaluator } from '../src/eval/lasca.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
+import { WideNetworkEvaluator } from '../src/eval/network/wide-evaluator.ts';
 import { PatternEvaluator } from '../src/eval/pattern/evaluator.ts';
 import { shippedWeights } from '../src/eval/pattern/shipped.ts';
 import { EVAL_KINDS } from '../src/eval/position-evaluator.ts';
 import { shippedFiles } from '../src/eval/shipped-file.ts';
+import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL, VARIANTS } from '../src/rules/variants.ts';
 
 const CLASSES = { lasca: LascaEvaluator, generic: GenericEvaluator, classic: ClassicEvaluator, network: NetworkEvaluator, pattern: PatternEvaluator };
+// The network evaluator of the 10x10 board is a class of its own.
+const evaluatorClass = (variant: Variant, evaluator: keyof typeof CLASSES) =>
+  evaluator === 'network' && variant.geometry.squares === 50 ? WideNetworkEvaluator : CLASSES[evaluator];
 
 describe('planEvaluation and createEvaluator', () => {
   it('come to the same evaluator, or refuse with the same reason, for every game, kind and shipped weights file', () => {
@@ -32,16 +37,16 @@ describe('planEvaluation and createEvaluator', () => {
             continue;
           }
           const plan = planEvaluation(variant, { kind, weights });
-          expect(createEvaluator(variant, { kind, weights })).toBeInstanceOf(CLASSES[plan.evaluator]);
+          expect(createEvaluator(variant, { kind, weights })).toBeInstanceOf(evaluatorClass(variant, plan.evaluator));
           if (weights && (plan.evaluator === 'network' || plan.evaluator === 'pattern')) expect(plan.weights).toBe(weights);
         }
       }
     }
-    // English: pattern weights asked for with a network and the reverse; International: no network.
-    expect(refused).toBe(3);
+    // English: pattern weights asked for with a network and the reverse.
+    expect(refused).toBe(2);
     expect(planEvaluation(ENGLISH)).toEqual({ evaluator: 'network' });
-    expect(planEvaluation(INTERNATIONAL)).toEqual({ evaluator: 'pattern' });
-    expect(() => planEvaluation(INTERNATIONAL, { kind: 'network' })).toThrow(/no evaluation network ships for international/);
+    expect(planEvaluation(INTERNATIONAL)).toEqual({ evaluator: 'network' });
+    expect(planEvaluation(INTERNATIONAL, { kind: 'pattern' })).toEqual({ evaluator: 'pattern' });
   });
 
   it('a shipped file is decoded on first use only, and asking whether one ships decodes nothing', () => {

@@ -265,43 +265,48 @@ for (const variant of [INTERNATIONAL, ENGLISH]) {
 }
 
 describe('damka hub: evaluation', () => {
+  // The same fixed-depth search from a fresh table counts the same nodes only with the same evaluation.
+  const search = async (p: EngineProcess) => {
+    p.send('new-game', `pos pos=${startString(INTERNATIONAL)} moves="32-28 19-23"`, 'level depth=6', 'go analyze');
+    const lines = await p.collect(/^done /);
+    const game = new Game(INTERNATIONAL);
+    for (const m of ['32-28', '19-23']) game.play(parseMove(INTERNATIONAL, game.position, m));
+    playDone(game, lines.at(-1)!);
+    return lines.filter((l) => l.startsWith('info depth=6 ')).at(-1)!.match(/nodes=(\d+)/)![1];
+  };
+  const errors = (p: EngineProcess) => p.drain().filter((l) => l.startsWith('error'));
+
   it('searches with the classic evaluation after set-param eval=classic, before or after init', async () => {
-    // The same fixed-depth search from a fresh table counts the same nodes only with the same evaluation.
-    const search = async (p: EngineProcess) => {
-      p.send('new-game', `pos pos=${startString(INTERNATIONAL)} moves="32-28 19-23"`, 'level depth=6', 'go analyze');
-      const lines = await p.collect(/^done /);
-      const game = new Game(INTERNATIONAL);
-      for (const m of ['32-28', '19-23']) game.play(parseMove(INTERNATIONAL, game.position, m));
-      playDone(game, lines.at(-1)!);
-      return lines.filter((l) => l.startsWith('info depth=6 ')).at(-1)!.match(/nodes=(\d+)/)![1];
-    };
-    const pattern = await started(INTERNATIONAL);
+    const learned = await started(INTERNATIONAL);
     const classic = await started(INTERNATIONAL, ['set-param name=eval value=classic']);
     const switched = await started(INTERNATIONAL);
     switched.send('set-param name=eval value=classic');
-    const [a, b, c] = [await search(pattern), await search(classic), await search(switched)];
+    const [a, b, c] = [await search(learned), await search(classic), await search(switched)];
     expect(b).toBe(c);
     expect(a).not.toBe(b);
-    for (const p of [pattern, classic, switched]) expect(p.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+    for (const p of [learned, classic, switched]) expect(errors(p)).toEqual([]);
   });
-});
 
-describe('damka hub: an evaluation the game has none of', () => {
-  it('refuses eval=network at International and keeps the evaluation before; checked again at init', async () => {
-    const p = await started(INTERNATIONAL);
+  it('searches with International\'s shipped network after eval=network, as by default, and with the patterns after eval=pattern', async () => {
+    const learned = await started(INTERNATIONAL);
+    const network = await started(INTERNATIONAL, ['set-param name=eval value=network']);
+    const pattern = await started(INTERNATIONAL);
+    pattern.send('set-param name=eval value=pattern');
+    const [a, b, c] = [await search(learned), await search(network), await search(pattern)];
+    expect(b).toBe(a);
+    expect(c).not.toBe(a);
+    for (const p of [learned, network, pattern]) expect(errors(p)).toEqual([]);
+  });
+
+  it('refuses an evaluation that its weights file does not hold, and the evaluation before stays', async () => {
+    const patterns = join(mkdtempSync(join(tmpdir(), 'damka-hub-eval-')), 'patterns.json');
+    writeFileSync(patterns, JSON.stringify(encodeWeights(shippedWeights(INTERNATIONAL)!)));
+    const p = await started(INTERNATIONAL, [`set-param name=weights value=${patterns}`]);
     p.send('set-param name=eval value=network');
-    expect(await p.expect(/^error /)).toMatch(/no evaluation network ships for international/);
-    p.send(`pos pos=${startString(INTERNATIONAL)}`, 'level depth=3', 'go think');
-    playDone(new Game(INTERNATIONAL), await p.expect(/^done /));
-    // Named while the variant was English, which has one: refused at init, and the learned evaluation searches.
-    const late = new EngineProcess(['hub']);
-    running.push(late);
-    late.send('hub', `set-param name=variant value=${hubName(ENGLISH)}`, 'set-param name=eval value=network', `set-param name=variant value=${hubName(INTERNATIONAL)}`, 'init');
-    expect(await late.expect(/^error /)).toMatch(/no evaluation network ships for international; searching with the learned evaluation/);
-    await late.expect(/^ready$/);
-    late.send(`pos pos=${startString(INTERNATIONAL)}`, 'level depth=3', 'go think');
-    playDone(new Game(INTERNATIONAL), await late.expect(/^done /));
-    for (const q of [p, late]) expect(q.drain().filter((l) => l.startsWith('error'))).toEqual([]);
+    expect(await p.expect(/^error /)).toMatch(/the weights file holds pattern weights, not the network asked for/);
+    const pattern = await started(INTERNATIONAL, ['set-param name=eval value=pattern']);
+    expect(await search(p)).toBe(await search(pattern));
+    for (const q of [p, pattern]) expect(errors(q)).toEqual([]);
   });
 });
 

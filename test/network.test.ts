@@ -168,12 +168,9 @@ describe('the shipped English network', () => {
   it('loads, is the default English evaluation, scores a man up as good and is colour-symmetric', () => {
     const net = shippedNetwork(ENGLISH)!;
     expect(net.variant).toBe('english');
-    expect(shippedNetwork(INTERNATIONAL)).toBeNull();
     expect(createEvaluator(ENGLISH)).toBeInstanceOf(NetworkEvaluator);
     expect(createEvaluator(ENGLISH, { kind: 'network' })).toBeInstanceOf(NetworkEvaluator);
     expect(createEvaluator(ENGLISH, { kind: 'pattern' })).toBeInstanceOf(PatternEvaluator);
-    expect(createEvaluator(INTERNATIONAL)).toBeInstanceOf(PatternEvaluator);
-    expect(() => createEvaluator(INTERNATIONAL, { kind: 'network' })).toThrow(/no evaluation network ships for international/);
     expect(() => createEvaluator(ENGLISH, { kind: 'pattern', weights: net })).toThrow(/holds a network, not the pattern weights/);
     expect(() => createEvaluator(ENGLISH, { kind: 'network', weights: shippedWeights(ENGLISH)! })).toThrow(/holds pattern weights, not the network/);
     const e = new NetworkEvaluator(ENGLISH, net);

@@ -210,8 +210,9 @@ export class HubSession {
         if (this.initialised) this.backend.setTableSize(this.ttMb);
         return;
       case 'eval': {
-        // Checked now, as the weights are (below): a kind the game has none of (a network at
-        // International) is refused here and the evaluation before stays.
+        // Checked now, as the weights are (below): a kind the game or the weights file has none
+        // of (a network while the file holds pattern weights) is refused here and the
+        // evaluation before stays.
         const kind = parseEvalKind(value);
         this.checkEvaluation(kind, this.readWeights(this.weightsPath));
         this.evalKind = kind;
