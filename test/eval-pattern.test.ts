@@ -27,7 +27,7 @@ import { TiedPatterns } from '../src/train/tied-patterns.ts';
 import { RECORD_INTS, SCORE_CLAMP, loadRecords, readRecord, saveRecords, writeRecord } from '../src/train/records.ts';
 import { isQuiet, playSelfPlayGame } from '../src/train/selfplay-game.ts';
 import { rng } from './reference/random-positions.ts';
-import { mirror, samplePositions } from './helpers/sample-positions.ts';
+import { manUpAtStart, mirror, samplePositions } from './helpers/sample-positions.ts';
 
 
 function randomWeights(variant: Variant, seed: number, patternKings = true, phases = 2, moverPatterns = false, denseRegions = false): PatternWeights {
@@ -252,12 +252,8 @@ describe('pattern features', () => {
       for (const board of samplePositions(variant, 500, 13)) {
         expect(evaluator.evaluate(variant.fromBoard(mirror(board)))).toBe(evaluator.evaluate(variant.fromBoard(board)));
       }
-      // A man up is good for the side that has it: take one from the side not to move.
-      const start = variant.startPosition();
-      const up = start.clone();
-      if (up.side === 0) up.bLo &= up.bLo - 1;
-      else up.wHi !== 0 ? (up.wHi &= up.wHi - 1) : (up.wLo &= up.wLo - 1);
-      expect(evaluator.evaluate(up)).toBeGreaterThan(evaluator.evaluate(start) + 50);
+      // A man up is good for the side that has it.
+      expect(evaluator.evaluate(manUpAtStart(variant))).toBeGreaterThan(evaluator.evaluate(variant.startPosition()) + 50);
     });
   }
 

@@ -27,7 +27,7 @@ import { loadRecordFiles } from '../src/train/records.ts';
 import { damka } from './helpers/engine-process.ts';
 import { randomGame } from './helpers/random-game.ts';
 import { kernelError, randomNetwork } from './helpers/random-network.ts';
-import { mirror, samplePositions } from './helpers/sample-positions.ts';
+import { manUpAtStart, mirror, samplePositions } from './helpers/sample-positions.ts';
 
 const EN = networkBoard(ENGLISH);
 const positions = samplePositions(ENGLISH, 2000, 7).map((b) => ENGLISH.fromBoard(b));
@@ -175,10 +175,10 @@ describe('the shipped English network', () => {
     expect(() => createEvaluator(ENGLISH, { kind: 'network', weights: shippedWeights(ENGLISH)! })).toThrow(/holds pattern weights, not the network/);
     const e = new NetworkEvaluator(ENGLISH, net);
     for (const board of samplePositions(ENGLISH, 500, 17)) expect(e.evaluate(ENGLISH.fromBoard(mirror(board)))).toBe(e.evaluate(ENGLISH.fromBoard(board)));
-    // Black moves first in English: take one of White's men (the side not to move).
-    const start = ENGLISH.startPosition(), up = start.clone();
+    // Black moves first in English: one of White's men is taken.
+    const start = ENGLISH.startPosition(), up = manUpAtStart(ENGLISH);
     expect(up.side).toBe(1);
-    up.wLo &= up.wLo - 1;
+    expect(popcount(up.wLo) + popcount(up.wHi)).toBe(11);
     expect(e.evaluate(up)).toBeGreaterThan(e.evaluate(start) + 50);
   });
 });

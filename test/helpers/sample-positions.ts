@@ -1,7 +1,8 @@
-// Positions for evaluation tests: random boards and positions from random games, and a
-// board's colour-swapped mirror.
+// Positions for evaluation tests: random boards and positions from random games, a board's
+// colour-swapped mirror, and the start a man up.
 
 import { BLACK_KING, BLACK_MAN, type Board, WHITE_KING, WHITE_MAN } from '../../src/rules/board.ts';
+import { type Position, WHITE } from '../../src/rules/position.ts';
 import type { Variant } from '../../src/rules/variant.ts';
 import { randomBoard, randomPlayout, rng } from '../reference/random-positions.ts';
 import type { RefRules } from '../reference/reference-rules.ts';
@@ -28,3 +29,11 @@ export function samplePositions(variant: Variant, count: number, seed: number): 
   return out.slice(0, count);
 }
 
+/** The start position with one man taken from the side not to move: a man up for the side to move. */
+export function manUpAtStart(variant: Variant): Position {
+  const up = variant.startPosition().clone();
+  if (up.side === WHITE) up.bLo &= up.bLo - 1;
+  else if (up.wHi !== 0) up.wHi &= up.wHi - 1;
+  else up.wLo &= up.wLo - 1;
+  return up;
+}
