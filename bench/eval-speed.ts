@@ -16,6 +16,7 @@ import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import type { Position } from '../src/rules/position.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
+import { isNetwork } from '../src/eval/learned-weights.ts';
 import { shippedNetwork } from '../src/eval/network/shipped.ts';
 import { instantiateNetwork, instantiateWideNetwork } from '../src/eval/network/kernel.ts';
 import { NetworkEvaluator } from '../src/eval/network/evaluator.ts';
@@ -107,7 +108,7 @@ for (const variant of [ENGLISH, INTERNATIONAL]) {
   if (file) {
     const other = createEvaluator(variant, { weights: file });
     bench.add(`${variant.name} ${weightsPath!.split('/').pop()}`, () => { for (const p of positions) sink += other.evaluate(p); });
-    if ('kind' in file && !file.phases && shipped) {
+    if (isNetwork(file) && !file.phases && shipped) {
       const name = `${variant.name} kernel, search order, ${weightsPath!.split('/').pop()}`;
       counts.set(name, callCount);
       bench.add(name, replay(variant, file, true, calls, sinks));
