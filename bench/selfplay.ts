@@ -11,7 +11,8 @@
 // --nodes N or --time S for both, --a-nodes/--a-time and --b-nodes/--b-time for one side.
 // --part k/n plays every n-th pair of games from pair k (to run two processes on two cores);
 // each part plays both colours of its openings, so its own tally is not biased by colour.
-// --first G starts at game G (even), to add games to a match without replaying the first ones.
+// --first G starts at game G (even), to add games to a match without replaying the first ones;
+// --games N is still where the match ends (--first 300 --games 600 adds games 301-600).
 // At fixed nodes (no --time on either side) only two games an opening differ: past them the
 // games come round again move for move (the tool says so), so more games need --time.
 
@@ -47,6 +48,11 @@ const [part, parts] = arg('part', '0/1').split('/').map(Number);
 const first = Number(arg('first', '0'));
 if (!Number.isInteger(first) || first < 0 || first % 2 !== 0) {
   console.error(`selfplay: --first wants an even game number from 0 (games come in pairs), got ${arg('first', '')}`);
+  process.exit(2);
+}
+// --games is where the match ends, not how many games to add: --first 300 --games 300 would play none.
+if (first > 0 && first >= games) {
+  console.error(`selfplay: --first ${first} with --games ${games} plays no game: --games is the number the match ends at (--first ${first} --games ${first + games} plays games ${first + 1}-${first + games})`);
   process.exit(2);
 }
 if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0 || part >= parts) {

@@ -38,6 +38,7 @@ describe('bench tool options', () => {
       [['--a-eval', 'nope'], /--a-eval\/--a-weights: unknown evaluation "nope"/],
       [['--b-eval', 'network', '--b-weights', 'src/eval/weights/english-patterns.json'], /--b-eval\/--b-weights: the weights file holds pattern weights, not the network asked for/],
       [['--a-weights', 'no-such-file.json'], /cannot read \(ENOENT\)/],
+      [['--first', '300', '--games', '300'], /--first 300 with --games 300 plays no game: --games is the number the match ends at \(--first 300 --games 600 plays games 301-600\)/],
     ] as const) {
       const r = selfplay(...args);
       expect(r.code, args.join(' ')).toBe(2);
