@@ -114,6 +114,8 @@ export interface SearchOptions {
 // the shipped 256-16 network, 0.1 s a move, 600 games: +44 =234 -22 then +42 =230 -28, together
 // +86 =464 -50, 53.0% (+21 ± 13): on. The bench tree at depth 11 falls from 7.19 M to 4.37 M nodes.
 // Then a margin of 20 a ply there against 10, 300 games: +30 =237 -33, 49.5%: stays 10.
+// With it, International reductions of two plies from the sixth move at depth 5 (not the ninth
+// at depth 6), 300 games: +24 =247 -29, 49.2%: not kept.
 export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, singleReplyExtension: true, threatQuiescence: false, probCut: false, continuationHistory: true };
 
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
