@@ -1,8 +1,8 @@
 // The search: iterative deepening over principal-variation alpha-beta with aspiration
 // windows, a transposition table, quiescence that resolves every capture, killer and
-// history move ordering, late-move reductions, ProbCut (English, International), and draws by repetition and
-// by the draw rules of RULES.md inside the tree. Several searches of one root can share the
-// table (lazy-smp.ts) and split its moves between them (busy-moves.ts).
+// history move ordering, late-move reductions, ProbCut (English, International), and draws by
+// repetition and by the draw rules of RULES.md inside the tree. Several searches of one root can
+// share the table (lazy-smp.ts) and split its moves between them (busy-moves.ts).
 //
 // Hot path: positions, move lists and per-ply tables are preallocated; moves inside the
 // tree are indices into the ply's MoveList, encoded as numbers for the table and killers.
