@@ -4,22 +4,34 @@
 
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { Book, BookFileError, type BookParams, type BookRecord, decodeBook, encodeBook } from './book-format.ts';
+import { Book, BookFileError, type BookParams, type BookRecord, bookVariantName, decodeBook, encodeBook } from './book-format.ts';
+import { getVariant } from '../rules/variants.ts';
 import type { BookProbe } from './types.ts';
 
 export { Book, BookFileError };
 
-/** The book of `path` with everything the file holds (builder, stats, probe command). */
-export function loadBook(path: string, variant: string): Book {
-  let bytes: Buffer;
+/** The book of `path` with everything the file holds (builder, stats, probe command); by default for the game its header names. */
+export function loadBook(path: string, variant?: string): Book {
+  const bytes = readBytes(path);
+  if (variant !== undefined) return decodeBook(bytes, variant, path);
+  const named = bookVariantName(bytes);
   try {
-    bytes = readFileSync(path);
+    getVariant(named);
+  } catch {
+    // Not a book, or one for a game this Damka does not know: decoding says which.
+    return decodeBook(bytes, 'international', path);
+  }
+  return decodeBook(bytes, named, path);
+}
+
+function readBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : err instanceof Error ? err.message : String(err);
     throw new BookFileError(`book ${path}: ${why}`);
   }
-  return decodeBook(bytes, variant, path);
 }
 
 /** The book of `path` for the engine to probe. */

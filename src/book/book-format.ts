@@ -221,6 +221,15 @@ export class Book implements BookProbe {
   }
 }
 
+/** The game a book's header names ('' when the bytes are not a book). */
+export function bookVariantName(bytes: Uint8Array): string {
+  if (bytes.length < HEADER_BYTES) return '';
+  for (let i = 0; i < 8; i++) if (bytes[i] !== BOOK_MAGIC.charCodeAt(i)) return '';
+  let variant = '';
+  for (let i = 16; i < 32 && bytes[i] !== 0; i++) variant += String.fromCharCode(bytes[i]);
+  return variant;
+}
+
 /** The book in `bytes` (named `name` in errors), after checking it is whole, intact and for `variantName`. */
 export function decodeBook(input: Uint8Array, variantName: string, name: string): Book {
   const fail = (why: string): never => { throw new BookFileError(`book ${name}: ${why}`); };
@@ -232,8 +241,7 @@ export function decodeBook(input: Uint8Array, variantName: string, name: string)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const version = view.getUint32(8, true);
   if (version !== BOOK_VERSION) fail(`format version ${version}, this Damka reads version ${BOOK_VERSION} (rebuild the book)`);
-  let variant = '';
-  for (let i = 16; i < 32 && bytes[i] !== 0; i++) variant += String.fromCharCode(bytes[i]);
+  const variant = bookVariantName(bytes);
   if (variant !== wanted) fail(`a book for ${variant || 'an unnamed game'}, not for ${wanted}`);
   const [n, m, s, p] = [0, 1, 2, 3].map((i) => view.getUint32(32 + 4 * i, true));
   const at = HEADER_BYTES + pad4(p);
