@@ -1,6 +1,6 @@
 // damka book build|probe|stats: opening books grown by drop-out expansion (src/book/).
 
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
 import { type Book, loadBook } from '../../book/book-file.ts';
@@ -155,12 +155,15 @@ function statsCommand(): Command {
     .description('print what a book holds: positions, leaves, depth distribution, the main line')
     .argument('<file>', 'the book')
     .action(guarded((file: string) => {
+      const t0 = performance.now();
       const book = loadBook(file);
+      const loadMs = performance.now() - t0;
       const variant = resolveVariant(book.variant);
       const s = bookStats(variant, book);
       const p = buildParams(book);
       const out = (line: string) => process.stdout.write(`${line}\n`);
       out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves`);
+      out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
       out(`built: ${p.searches} leaf searches, ${JSON.stringify(p.limits)} each, weight ${p.weight}, ${p.seconds} s`);
       out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
       out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
