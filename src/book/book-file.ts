@@ -42,7 +42,8 @@ export function readBookFile(path: string, variant: string): BookProbe {
 /** Writes a whole book to `path` atomically (a temporary file beside it renamed over it). */
 export function writeBookFile(path: string, variant: string, params: BookParams, records: readonly BookRecord[]): number {
   const bytes = encodeBook(variant, params, records);
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  // One name, not one a process: a build killed mid-write leaves a file the next write replaces.
+  const temp = join(dirname(path), `.${basename(path)}.tmp`);
   try {
     const fd = openSync(temp, 'w');
     try {
