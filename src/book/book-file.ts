@@ -4,11 +4,18 @@
 
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
-import { Book, BookFileError, type BookParams, type BookRecord, bookVariantName, decodeBook, encodeBook } from './book-format.ts';
+import * as zlib from 'node:zlib';
+import { Book, BookFileError, type BookParams, type BookRecord, type Crc32, bookVariantName, decodeBook as decodeWith, encodeBook } from './book-format.ts';
 import { getVariant } from '../rules/variants.ts';
 import type { BookProbe } from './types.ts';
 
 export { Book, BookFileError };
+
+// Node's own CRC-32 (Node 20.15 on) checks a book at once; the plain one, cold, takes about
+// 0.2 ms a kilobyte before the compiler has seen it.
+const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const crc32: Crc32 | undefined = native && ((bytes, start) => native(bytes.subarray(start)));
+const decodeBook = (bytes: Uint8Array, variant: string, path: string) => decodeWith(bytes, variant, path, crc32);
 
 /** The book of `path` with everything the file holds (builder, stats, probe command); by default for the game its header names. */
 export function loadBook(path: string, variant?: string): Book {

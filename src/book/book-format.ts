@@ -230,8 +230,11 @@ export function bookVariantName(bytes: Uint8Array): string {
   return variant;
 }
 
+/** A CRC-32 of bytes[start..]: the plain one, or a native one where the platform has it. */
+export type Crc32 = (bytes: Uint8Array, start: number) => number;
+
 /** The book in `bytes` (named `name` in errors), after checking it is whole, intact and for `variantName`. */
-export function decodeBook(input: Uint8Array, variantName: string, name: string): Book {
+export function decodeBook(input: Uint8Array, variantName: string, name: string, crc32: Crc32 = bookCrc32): Book {
   const fail = (why: string): never => { throw new BookFileError(`book ${name}: ${why}`); };
   const wanted = getVariant(variantName).name;
   // Typed-array views need 4-byte alignment: a file read into a pooled buffer may not have it.
@@ -248,7 +251,7 @@ export function decodeBook(input: Uint8Array, variantName: string, name: string)
   const total = at + sections(n, m, s).reduce((a, b) => a + b, 0);
   if (bytes.length < total) fail(`file is truncated (${bytes.length} bytes, its header says ${total})`);
   if (bytes.length > total) fail(`file is damaged (${bytes.length - total} bytes too many)`);
-  if (bookCrc32(bytes, 16) !== view.getUint32(12, true)) fail('file is damaged (CRC mismatch)');
+  if (crc32(bytes, 16) !== view.getUint32(12, true)) fail('file is damaged (CRC mismatch)');
   let params: BookParams;
   try {
     params = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + p))) as BookParams;
