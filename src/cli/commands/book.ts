@@ -165,6 +165,7 @@ function statsCommand(): Command {
       out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves`);
       out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
       out(`built: ${p.searches} leaf searches, ${JSON.stringify(p.limits)} each, weight ${p.weight}, ${p.seconds} s`);
+      out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
       out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
       out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
       if (s.ballotDepths.length > 0) {
