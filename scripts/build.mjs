@@ -26,6 +26,7 @@ const entries = {
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
   'train-relabel-worker': 'src/train/relabel-worker.ts',
+  'leaf-worker': 'src/book/leaf-worker.ts',
   'eval-speed': 'bench/eval-speed.ts',
   'egdb-playout': 'bench/egdb-playout.ts',
   'lost-games': 'bench/lost-games.ts',
