@@ -9,8 +9,13 @@ import { formatHubPosition } from '../src/notation/hub-position.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { EngineBackend } from '../src/protocols/hub/engine-backend.ts';
 import { HubSession } from '../src/protocols/hub/session.ts';
-import { ENGLISH } from '../src/rules/variants.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { memoryBook } from './helpers/memory-book.ts';
+import { writeOneMoveBook } from './helpers/book-file.ts';
+import { EngineProcess } from './helpers/engine-process.ts';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const START = formatHubPosition(ENGLISH, ENGLISH.toBoard(ENGLISH.startPosition()));
 
@@ -22,7 +27,11 @@ const BOOK: BookProbe = memoryBook(ENGLISH, [
 ]);
 
 const sessions: HubSession[] = [];
-afterEach(async () => { await Promise.all(sessions.splice(0).map((s) => s.close())); });
+const processes: EngineProcess[] = [];
+afterEach(async () => {
+  for (const p of processes.splice(0)) p.kill();
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+});
 
 /** A session in this process on a real engine, its book read by `reader`, after init. */
 async function session(reader: BookReader, params: string[] = []) {
@@ -141,9 +150,9 @@ describe('hub: playing from the book', () => {
 
   it('reports a book it cannot read once, and searches as before', async () => {
     let reads = 0;
-    const broken: BookReader = () => { reads++; throw new Error('bad CRC (the file is damaged)'); };
+    const broken: BookReader = (file) => { reads++; throw new Error(`book ${file || 'shipped'}: file is damaged (CRC mismatch)`); };
     const { s, until, start, lines } = await session(broken, ['level depth=3']);
-    expect(start.filter((l) => l.startsWith('error'))).toEqual(['error message="the shipped english book: bad CRC (the file is damaged); playing without a book"']);
+    expect(start.filter((l) => l.startsWith('error'))).toEqual(['error message="book shipped: file is damaged (CRC mismatch); playing without a book"']);
     for (let i = 0; i < 3; i++) {
       s.handle(pos([]));
       s.handle('go think');
@@ -153,13 +162,13 @@ describe('hub: playing from the book', () => {
     expect(reads).toBe(1);
     // Another file is tried (and reported) at once.
     s.handle('set-param name=book-file value=/tmp/other.book');
-    expect((await until(/^error /))[0]).toBe('error message="book /tmp/other.book: bad CRC (the file is damaged); playing without a book"');
+    expect((await until(/^error /))[0]).toBe('error message="book /tmp/other.book: file is damaged (CRC mismatch); playing without a book"');
   });
 
   it('refuses another variant\'s book, and never plays a book move the rules refuse', async () => {
     const international = { ...BOOK, variant: 'international' };
     const wrong = await session(() => international, ['level depth=3']);
-    expect(wrong.start.filter((l) => l.startsWith('error'))).toEqual(['error message="the shipped english book: the book is for international, not english; playing without a book"']);
+    expect(wrong.start.filter((l) => l.startsWith('error'))).toEqual(['error message="book (shipped) for english: a book for international, not for english; playing without a book"']);
     wrong.s.handle(pos([]));
     wrong.s.handle('go think');
     expect((await wrong.until(/^done /)).some(isBook)).toBe(false);
@@ -188,5 +197,57 @@ describe('hub: playing from the book', () => {
     s.handle('ping');
     await until(/^pong$/);
     expect(lines.filter((l) => l.startsWith('error'))).toEqual([]);
+  });
+});
+
+describe('damka hub: a book file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damka-hub-book-'));
+  // 9-13 is the book's choice (the search's is another): a move from the book is told apart.
+  const file = join(dir, 'english.book');
+  writeOneMoveBook(file, ENGLISH, ENGLISH.startPosition(), (move) => (move === '9-13' ? 30 : 0));
+
+  async function hub(variant: string, params: string[]): Promise<{ p: EngineProcess; start: string[] }> {
+    const p = new EngineProcess(['hub']);
+    processes.push(p);
+    p.send('hub', `set-param name=variant value=${variant}`, ...params, 'init');
+    return { p, start: await p.collect(/^ready$/) };
+  }
+
+  it('plays the book file\'s move at once, and its leaf\'s move after it', async () => {
+    const { p, start } = await hub('english', [`set-param name=book-file value=${file}`]);
+    expect(start.filter((l) => l.startsWith('error'))).toEqual([]);
+    p.send(pos([]), 'level move-time=5');
+    const t0 = performance.now();
+    p.send('go think');
+    const lines = await p.collect(/^done /);
+    expect(performance.now() - t0).toBeLessThan(50);
+    expect(lines[0]).toMatch(/^info depth=0 score=0\.30 nodes=0 time=0\.000 pv="9-13 \S+" book book-depth=0$/);
+    expect(lines[1]).toMatch(/^done move=9-13 ponder=/);
+    p.send(pos(['9-13']), 'go think');
+    expect(isBook((await p.collect(/^done /))[0])).toBe(true);
+  });
+
+  it('reports a damaged file, and one for another game, once each, and searches', async () => {
+    const damaged = join(dir, 'damaged.book');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 5] ^= 0xff;
+    writeFileSync(damaged, bytes);
+    const { p, start } = await hub('english', [`set-param name=book-file value=${damaged}`, 'level depth=3']);
+    expect(start.filter((l) => l.startsWith('error'))).toEqual([`error message="book ${damaged}: file is damaged (CRC mismatch); playing without a book"`]);
+    for (let i = 0; i < 2; i++) {
+      p.send(pos([]), 'go think');
+      const lines = await p.collect(/^done /);
+      expect(lines.some(isBook)).toBe(false);
+      expect(lines.filter((l) => l.startsWith('info')).length).toBeGreaterThan(0);
+    }
+    expect(p.lines.filter((l) => l.startsWith('error'))).toHaveLength(1);
+
+    const other = await hub('normal', [`set-param name=book-file value=${file}`, 'level depth=2']);
+    expect(other.start.filter((l) => l.startsWith('error'))).toEqual([`error message="book ${file}: a book for english, not for international; playing without a book"`]);
+    other.p.send(`pos pos=${formatHubPosition(INTERNATIONAL, INTERNATIONAL.toBoard(INTERNATIONAL.startPosition()))}`, 'go think');
+    expect((await other.p.collect(/^done /)).some(isBook)).toBe(false);
+    p.send('quit');
+    other.p.send('quit');
+    expect(p.stderr + other.p.stderr).toBe('');
   });
 });

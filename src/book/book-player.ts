@@ -20,8 +20,8 @@ import type { BookMove, BookProbe } from './types.ts';
 
 /**
  * Opens the book `file` ('' for the variant's shipped book) for `variant`; null when there is
- * none to open (no book ships for the variant: nothing to report), and throws with a one-line
- * reason when a book is there but cannot be used.
+ * none to open (no book ships for the variant: nothing to report), and throws when a book is
+ * named but cannot be used, with one line that names the file and says why.
  */
 export type BookReader = (file: string, variant: string) => BookProbe | null;
 
@@ -70,11 +70,11 @@ export class BookPlayer {
     let book: BookProbe | null = null;
     try {
       book = this.read(file, variant.name);
-      if (book && book.variant !== variant.name) throw new Error(`the book is for ${book.variant}, not ${variant.name}`);
+      if (book && book.variant !== variant.name) throw new Error(`book ${file || `(shipped) for ${variant.name}`}: a book for ${book.variant}, not for ${variant.name}`);
     } catch (err) {
       book = null;
       const why = err instanceof Error ? err.message : String(err);
-      this.once(`file:${variant.name}:${file}`, `${file === '' ? `the shipped ${variant.name} book` : `book ${file}`}: ${why}; playing without a book`);
+      this.once(`file:${variant.name}:${file}`, `${why}; playing without a book`);
     }
     this.loaded = { file, variant: variant.name, book };
     return book;

@@ -1,10 +1,13 @@
-// Where the engine's books come from on disk: a file named by the user, or the variant's
-// shipped book ('' for it). No book file format is readable in this build yet: a named file is
-// reported as unreadable and no book ships, so the engine searches every move.
+// Where the engine's books come from on disk: a file the user names, or the variant's shipped
+// book ('' for it). A variant with no shipped book simply has none (nothing to report).
 
+import { existsSync } from 'node:fs';
+import { readBookFile } from './book-file.ts';
 import type { BookReader } from './book-player.ts';
+import { shippedBookPath } from './shipped.ts';
 
-export const openBook: BookReader = (file) => {
-  if (file === '') return null;
-  throw new Error('this build cannot read book files');
+export const openBook: BookReader = (file, variant) => {
+  if (file !== '') return readBookFile(file, variant);
+  const path = shippedBookPath(variant);
+  return existsSync(path) ? readBookFile(path, variant) : null;
 };
