@@ -10,7 +10,7 @@ const BROWSER = ['test/web-page.test.ts'];
 // run at least two at a time: Vitest's default is one worker fewer than the cores, which on this
 // 2-core machine ran every file in turn (231 s of the 5 minutes CI allows).
 const TIMED = [
-  'test/api-engine.test.ts', 'test/dxp-session.test.ts', 'test/hub-first-search.test.ts', 'test/hub-session.test.ts',
+  'test/api-book.test.ts', 'test/api-engine.test.ts', 'test/dxp-session.test.ts', 'test/hub-book.test.ts', 'test/hub-first-search.test.ts', 'test/hub-session.test.ts',
   'test/match.test.ts', 'test/parallel-search.test.ts', 'test/search.test.ts', 'test/text-mode.test.ts',
   'test/tt.test.ts', 'test/warm-up.test.ts',
 ];

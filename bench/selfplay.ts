@@ -15,6 +15,10 @@
 // --games N is still where the match ends (--first 300 --games 600 adds games 301-600).
 // At fixed nodes (no --time on either side) only two games an opening differ: past them the
 // games come round again move for move (the tool says so), so more games need --time.
+// --a-book / --b-book give a side an opening book (a file, "shipped" or "none", the default),
+// played as the engine plays it: a book move at once, no search, while the book has one;
+// --book-margin and --book-ply apply to both. Book against no book, all else equal:
+//   node dist/selfplay.js --variant english --time 0.1 --games 400 --a-book shipped
 
 import { type EvalChoice, createEvaluator, planEvaluation } from '../src/eval/evaluators.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
@@ -25,11 +29,16 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { arg, checkArgs, searchOptions } from './args.ts';
+import { BookPlayer } from '../src/book/book-player.ts';
+import { openBook } from '../src/book/open-book.ts';
+import { bookFromOption, parseBookMargin, parseBookPly } from '../src/book/settings.ts';
+import { seededRandom } from '../src/train/selfplay-game.ts';
 
 checkArgs('selfplay', ['variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
-  'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b'],
+  'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b', 'a-book', 'b-book', 'book-margin', 'book-ply'],
 `node dist/selfplay.js [--variant V] [--games N] [--time S | --nodes N] [--a-time S | --a-nodes N] [--b-time S | --b-nodes N]
     [--a-eval KIND] [--a-weights FILE] [--b-eval KIND] [--b-weights FILE] [--a OPTIONS] [--b OPTIONS]
+    [--a-book FILE|shipped|none] [--b-book FILE|shipped|none] [--book-margin CM] [--book-ply N]
     [--part k/n] [--first G] [--max-plies N]
 Damka against Damka from the shipped openings, colours reversed (bench/selfplay.ts says more).`);
 
@@ -79,8 +88,28 @@ const evaluator = (side: string): PositionEvaluator => createEvaluator(variant, 
 const config = (side: 'a' | 'b') => ({
   options: searchOptions('selfplay', side, arg(side, '')), side, limits: limitsOf(`${side}-`),
   eval: arg(`${side}-eval`, 'learned'), weights: arg(`${side}-weights`, 'shipped'),
+  book: arg(`${side}-book`, 'none'), bookMargin: arg('book-margin', '0'), bookPly: arg('book-ply', 'all'),
 });
 const configA = config('a'), configB = config('b');
+
+/** A side's book (null: none); one that cannot be read ends the tool: a match meant to measure a book must not quietly play without it. */
+function bookOf(side: 'a' | 'b', random: () => number): BookPlayer | null {
+  try {
+    const settings = bookFromOption(arg(`${side}-book`, 'none'), { use: true, file: '', lastPly: parseBookPly('--book-ply', arg('book-ply', 'all')), margin: parseBookMargin('--book-margin', arg('book-margin', '0')) });
+    if (!settings.use) return null;
+    let problem = `no ${variant.name} book ships: give a file`;
+    const player = new BookPlayer(openBook, (message) => { problem = message; console.error(`selfplay: ${message}`); }, random);
+    player.configure(settings);
+    if (!player.book(variant)) throw new Error(problem);
+    return player;
+  } catch (e) {
+    console.error(`selfplay: --${side}-book: ${(e as Error).message}`);
+    process.exit(2);
+  }
+}
+// Seeded once a game (below), so that a game with a book margin is the same game when played again.
+let bookRandom = seededRandom(0);
+const books = { a: bookOf('a', () => bookRandom()), b: bookOf('b', () => bookRandom()) };
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
@@ -101,8 +130,16 @@ for (let g = first; g < games; g++) {
   const game = openingGame(variant, opening);
   const sa = new Searcher(variant, 16, configA.options, evaluator(configA.side));
   const sb = new Searcher(variant, 16, configB.options, evaluator(configB.side));
+  bookRandom = seededRandom(g + 1);
+  let bookMoves = 0;
   while (game.status().result === '*' && game.ply < maxPlies) {
     const aToMove = (game.position.side === 0) === aIsWhite;
+    const booked = (aToMove ? books.a : books.b)?.choose(variant, game.position, game.ply);
+    if (booked) {
+      game.play(booked.move);
+      bookMoves++;
+      continue;
+    }
     const r = (aToMove ? sa : sb).search(game.position, { history: game.historyKeys(), counters: game.drawCounters, limits: (aToMove ? configA : configB).limits });
     game.play(r.move!);
   }
@@ -112,5 +149,5 @@ for (let g = first; g < games; g++) {
   const n = a + b + d;
   const score = (a + d / 2) / n;
   const elo = score > 0 && score < 1 ? -400 * Math.log10(1 / score - 1) : score >= 1 ? Infinity : -Infinity;
-  console.log(`game ${g + 1}: ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
+  console.log(`game ${g + 1}: ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies${bookMoves ? `, ${bookMoves} from the book` : ''}) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
 }

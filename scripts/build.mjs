@@ -4,7 +4,7 @@
 // type declarations (dist/types).
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { noNodeBuiltins } from './browser-guard.mjs';
 
@@ -43,7 +43,15 @@ chmodSync('dist/damka.js', 0o755);
 
 await build({ ...node, entryPoints: { damka: 'src/api/index.ts', 'engine-worker': 'src/api/node-engine-worker.ts' }, outdir: 'dist/lib' });
 
-await build({ ...browser, entryPoints: { damka: 'src/api/browser.ts', 'damka-worker': 'src/api/web-engine-worker.ts' }, outdir: 'dist/browser' });
+// The shipped opening books go beside the browser worker, which downloads a variant's book when
+// a search first asks for it; the worker is told which there are, so that it asks for no other.
+const BOOKS = 'src/book/data';
+const shippedBooks = existsSync(BOOKS) ? readdirSync(BOOKS).filter((f) => f.endsWith('.book')) : [];
+rmSync('dist/browser/books', { recursive: true, force: true });
+if (shippedBooks.length > 0) mkdirSync('dist/browser/books', { recursive: true });
+for (const file of shippedBooks) copyFileSync(join(BOOKS, file), join('dist/browser/books', file));
+const shippedDefine = { DAMKA_SHIPPED_BOOKS: JSON.stringify(shippedBooks.map((f) => f.slice(0, -'.book'.length))) };
+await build({ ...browser, entryPoints: { damka: 'src/api/browser.ts', 'damka-worker': 'src/api/web-engine-worker.ts' }, outdir: 'dist/browser', define: shippedDefine });
 
 // The page loads the library bundle itself (./damka.js) rather than a second copy of it.
 const libraryFromBundle = {

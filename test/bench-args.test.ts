@@ -3,7 +3,13 @@
 // with the defaults.
 
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultOpenings, openingGame } from '../src/match/openings.ts';
+import { ENGLISH } from '../src/rules/variants.ts';
+import { writeOneMoveBook } from './helpers/book-file.ts';
 
 const selfplay = (...args: string[]) => {
   const r = spawnSync(process.execPath, ['dist/selfplay.js', ...args], { encoding: 'utf8', timeout: 30_000 });
@@ -45,6 +51,23 @@ describe('bench tool options', () => {
       expect(r.err).toMatch(why);
       expect(r.out).toBe('');
     }
+  });
+
+  it('gives one side a book: its move there comes from the book, the other side searches; a book it cannot read ends it', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'damka-selfplay-book-')), 'first-opening.book');
+    writeOneMoveBook(file, ENGLISH, openingGame(ENGLISH, defaultOpenings(ENGLISH)[0]).position, () => 0);
+    const r = selfplay('--nodes', '300', '--games', '2', '--max-plies', '30', '--a-book', file);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^A: .*"book":"[^"]*first-opening\.book"/m);
+    expect(r.out).toMatch(/^B: .*"book":"none"/m);
+    // A moves from the book once a game: at the opening when A moves first, else at the leaf B's searched move leads to.
+    // B, with no book, never does (that would make it 2).
+    const lines = r.out.split('\n').filter((l) => l.startsWith('game '));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/ plies, 1 from the book\) \|/);
+    const bad = selfplay('--games', '2', '--b-book', join(tmpdir(), 'no-such.book'));
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/--b-book: book \S+no-such\.book: no such file/);
   });
 
   it('says in its log which evaluation each side plays', () => {

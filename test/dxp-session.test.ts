@@ -12,6 +12,7 @@ import { DxpFramer } from '../src/protocols/dxp/framing.ts';
 import { type DxpMessage, decodeDxp, encodeDxp } from '../src/protocols/dxp/messages.ts';
 import { INTERNATIONAL } from '../src/rules/variants.ts';
 import { EngineProcess } from './helpers/engine-process.ts';
+import { writeOneMoveBook } from './helpers/book-file.ts';
 
 const running: EngineProcess[] = [];
 afterEach(() => { for (const p of running.splice(0)) p.kill(); });
@@ -241,6 +242,30 @@ describe('damka dxp robustness', () => {
     peer.send({ type: 'move', seconds: 1, from: 32, to: 28, captured: [] });
     game.play(game.legalMoves().find((l) => l.from === 32 && l.to === 28)!);
     applyMove(game, (await peer.next('M')).message);
+  });
+
+  it('plays its first move from --book at once, and searches out of the book', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'damka-dxp-book-')), 'international.book');
+    const start = INTERNATIONAL.startPosition();
+    // The last of White's first moves in square order: not the search's choice, so a move from the book is told apart.
+    const legal = INTERNATIONAL.legalMoves(start);
+    const chosen = legal[legal.length - 1];
+    writeOneMoveBook(file, INTERNATIONAL, start, (move) => (move === `${chosen.from}-${chosen.to}` ? 40 : 0));
+    const { engine, port } = await server(['--depth', '3', '--book', file]);
+    const peer = await Peer.open(port);
+    peer.send(request({ followerColor: 'W' }));
+    await peer.next('A');
+    const { message } = await peer.next('M');
+    expect(message).toMatchObject({ from: chosen.from, to: chosen.to });
+    const game = new Game(INTERNATIONAL);
+    applyMove(game, message);
+    // A reply that leaves the book (the leaf's own move is the first reply; this is the last).
+    const replies = game.legalMoves();
+    const reply = replies[replies.length - 1];
+    game.play(reply);
+    peer.send({ type: 'move', seconds: 1, from: reply.from, to: reply.to, captured: reply.captured });
+    applyMove(game, (await peer.next('M')).message);
+    expect(engine.stderr).toBe('');
   });
 
   it('parses listen and connect addresses', async () => {

@@ -7,6 +7,7 @@
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { Limits } from '../engine/task.ts';
+import { BOOK_MARGIN_MAX, type BookSettings, DEFAULT_BOOK } from '../book/settings.ts';
 import { type SearchInfo as InnerInfo, type SearchResult as InnerResult, mateIn } from '../search/search.ts';
 import { DamkaError } from './errors.ts';
 import type { SearchMessage, ServiceReply } from './engine-service.ts';
@@ -17,6 +18,23 @@ import type { WorkerLink, WorkerLinkFactory } from './worker-link.ts';
 export interface EngineOptions {
   /** Transposition table in MB (1-4096, default 64). */
   tableMb?: number;
+  /**
+   * Answer from an opening book before searching: true for the variant's shipped book, or its
+   * settings; default false (a search of the library analyses, as the Hub's go analyze does).
+   * A book move comes at once, its result flagged `book`.
+   */
+  book?: boolean | BookOptions;
+  /** Told of a problem that does not stop the search (a book that cannot be read, once); default console.warn. */
+  onWarning?: (message: string) => void;
+}
+
+export interface BookOptions {
+  /** A book file (Node only); absent for the variant's shipped book. */
+  file?: string;
+  /** The last ply (moves since the game's start) at which the book is asked; default every ply. */
+  lastPly?: number;
+  /** Centi-men: a random move among those this close to the best, weighted towards the best; default 0 (always the best). */
+  margin?: number;
 }
 
 export interface SearchOptions {
@@ -53,9 +71,13 @@ export class DraughtsEngine {
   private latest: Running | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private readonly book: BookSettings | null;
+  private readonly onWarning: (message: string) => void;
 
   constructor(private readonly makeLink: WorkerLinkFactory, options: EngineOptions = {}) {
     this.tableMb = checkTableMb(options.tableMb ?? 64);
+    this.book = bookSettings(options.book);
+    this.onWarning = options.onWarning ?? ((message) => console.warn(`damka: ${message}`));
     // A browser page shares memory with its workers only when cross-origin isolated.
     const shared = typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
     this.signals = shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -98,7 +120,7 @@ export class DraughtsEngine {
         type: 'search', id: handle.id, variant: variant.name,
         root: { wLo: root.wLo, wHi: root.wHi, bLo: root.bLo, bHi: root.bHi, kLo: root.kLo, kHi: root.kHi, side: root.side },
         historyLo: history.lo, historyHi: history.hi, counters, limits: request, analyze: true,
-        tableMb: this.tableMb, clear: this.clearNext, signals: this.signals,
+        tableMb: this.tableMb, clear: this.clearNext, signals: this.signals, book: this.book, ply: inner.ply,
       };
       this.clearNext = false;
       const link = this.ensureLink();
@@ -200,11 +222,24 @@ export class DraughtsEngine {
     const running = this.running;
     if (!running || reply.id !== running.id) return;
     if (reply.type === 'info') { running.onInfo(reply.info); return; }
+    if (reply.type === 'warning') { this.onWarning(reply.message); return; }
     this.running = null;
     this.link?.busy(false);
     if (reply.type === 'result') running.settle(reply.result);
     else running.settle(new DamkaError('engine-failed', reply.message));
   }
+}
+
+/** The book settings of the engine's options, checked; null for no book. */
+function bookSettings(book: EngineOptions['book']): BookSettings | null {
+  if (book === undefined || book === false) return null;
+  if (book === true) return { ...DEFAULT_BOOK };
+  if (book === null || typeof book !== 'object') throw new DamkaError('bad-book', 'book must be true, false or { file, lastPly, margin }');
+  const { file = '', lastPly = Infinity, margin = 0 } = book;
+  if (typeof file !== 'string') throw new DamkaError('bad-book', 'book.file must be a path');
+  if (!(lastPly === Infinity || (Number.isInteger(lastPly) && lastPly >= 0))) throw new DamkaError('bad-book', `book.lastPly must be a whole number from 0, got ${lastPly}`);
+  if (!(Number.isInteger(margin) && margin >= 0 && margin <= BOOK_MARGIN_MAX)) throw new DamkaError('bad-book', `book.margin must be a whole number of centi-men from 0 to ${BOOK_MARGIN_MAX}, got ${margin}`);
+  return { use: true, file, lastPly, margin };
 }
 
 function checkTableMb(mb: number): number {
@@ -232,7 +267,7 @@ function toLimits(limits: SearchLimits): Limits {
   return out;
 }
 
-function publicInfo(variant: Variant, root: Position, info: InnerInfo): SearchInfo {
+function publicInfo(variant: Variant, root: Position, info: InnerInfo & { book?: boolean }): SearchInfo {
   return {
     depth: info.depth,
     selDepth: info.selDepth,
@@ -242,10 +277,11 @@ function publicInfo(variant: Variant, root: Position, info: InnerInfo): SearchIn
     timeMs: info.timeMs,
     nodesPerSecond: info.timeMs > 0 ? Math.round((info.nodes * 1000) / info.timeMs) : 0,
     pv: describeLine(variant, root, info.pv).map((m) => m.text),
+    book: info.book === true,
   };
 }
 
-function publicResult(variant: Variant, root: Position, result: InnerResult, stopped: boolean): SearchResult {
+function publicResult(variant: Variant, root: Position, result: InnerResult & { book?: boolean }, stopped: boolean): SearchResult {
   const line = result.move ? describeLine(variant, root, result.ponder ? [result.move, result.ponder] : [result.move]) : [];
   return { ...publicInfo(variant, root, result), move: line[0] ?? null, ponder: line[1] ?? null, stopped };
 }

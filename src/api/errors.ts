@@ -10,6 +10,7 @@ export type DamkaErrorCode =
   | 'game-over'
   | 'nothing-to-undo'
   | 'bad-limits'
+  | 'bad-book'
   | 'engine-closed'
   | 'engine-failed';
 

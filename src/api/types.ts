@@ -79,8 +79,10 @@ export interface SearchInfo {
   nodes: number;
   timeMs: number;
   nodesPerSecond: number;
-  /** Principal variation in PDN text. */
+  /** Principal variation in PDN text (from the book: its move and the book's best line after it). */
   pv: string[];
+  /** The move comes from the opening book, not a search: depth and nodes are 0, the score is the book's. */
+  book: boolean;
 }
 
 export interface SearchResult extends SearchInfo {

@@ -2,6 +2,7 @@
 // engine runs in the page; the server only hands out files. Cross-origin isolation headers
 // give the page shared memory, which the engine's stop flag needs.
 
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { type Server, createServer } from 'node:http';
 import { join } from 'node:path';
@@ -27,6 +28,9 @@ function routes(): Map<string, string> {
   const map = new Map<string, string>([['/', join(web, 'index.html')]]);
   for (const name of ['index.html', 'style.css', 'app.js', 'app.js.map']) map.set(`/${name}`, join(web, name));
   for (const name of ['damka.js', 'damka.js.map', 'damka-worker.js', 'damka-worker.js.map']) map.set(`/${name}`, join(browser, name));
+  // The shipped opening books, which the worker downloads beside itself.
+  const books = join(browser, 'books');
+  if (existsSync(books)) for (const name of readdirSync(books)) map.set(`/books/${name}`, join(books, name));
   return map;
 }
 

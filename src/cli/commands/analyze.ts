@@ -12,11 +12,13 @@ import { formatInfo } from '../search-output.ts';
 import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
 import { formatScore } from '../../search/score-text.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
+import { type BookOptionValues, addBookOptions, bookSettings, commandLineBook } from '../book-options.ts';
 
-interface AnalyzeOptions { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; weights?: string; egdbPath?: string; threads: string }
+interface AnalyzeOptions extends BookOptionValues { variant: string; fen?: string; moves?: string; depth?: string; time?: string; nodes?: string; ttSize: string; eval: string; weights?: string; egdbPath?: string; threads: string }
 
 export function analyzeCommand(): Command {
-  return new Command('analyze')
+  // Analysis searches, as the Hub's go analyze does; --book asks the book first, as the engine does in a game.
+  return addBookOptions(new Command('analyze'), false)
     .description('search a position and print each iteration and the best move')
     .addOption(variantOption())
     .option('-f, --fen <fen>', 'PDN FEN of the position (default: the starting position)')
@@ -52,6 +54,17 @@ export function analyzeCommand(): Command {
       }
       if (limits.depth === undefined && limits.nodes === undefined && limits.moveTime === undefined) {
         throw new UsageError('give a limit: --depth N, --time SECONDS or --nodes N');
+      }
+      const book = commandLineBook(bookSettings(opts, false)).choose(variant, game.position, game.ply);
+      if (book) {
+        let pos = game.position;
+        const line = book.line.map((m) => {
+          const text = formatMove(variant, m, variant.legalMoves(pos));
+          pos = variant.play(pos, m);
+          return text;
+        }).join(' ');
+        process.stdout.write(`book line ${line}\nbest move ${formatMove(variant, book.move, game.legalMoves(), 'pdn')} score ${formatScore(book.score)} book depth ${book.depth}\n`);
+        return;
       }
       const engine = new WorkerEngine(parseIntOption('tt-size', opts.ttSize, 1, 4096), parseSearchThreads(opts.threads));
       // Read here too, so that a bad file is refused with its reason before any worker starts.

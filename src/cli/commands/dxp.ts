@@ -9,8 +9,9 @@ import { DxpSession } from '../../protocols/dxp/session.ts';
 import { INTERNATIONAL, getVariant } from '../../rules/variants.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
+import { type BookOptionValues, addBookOptions, bookSettings, commandLineBook } from '../book-options.ts';
 
-interface DxpOpts {
+interface DxpOpts extends BookOptionValues {
   listen?: string; connect?: string; initiator?: boolean; games: string; time: string; moves: string;
   fen?: string; pdn?: string; ttSize: string; threads: string; depth?: string; name: string; eval: string; weights?: string; idleTimeout: string; variant: string;
 }
@@ -28,7 +29,7 @@ export function parseAddress(text: string, needHost: boolean): { host: string; p
 }
 
 export function dxpCommand(): Command {
-  return new Command('dxp')
+  return addBookOptions(new Command('dxp'), true)
     .description('play International draughts over DXP (TCP) against another program')
     .option('-l, --listen [address]', `be the server on [host:]port (default 127.0.0.1:${DEFAULT_PORT})`)
     .option('-c, --connect <address>', 'be the client of host:port')
@@ -57,6 +58,9 @@ export function dxpCommand(): Command {
       const depth = o.depth === undefined ? undefined : parseIntOption('depth', o.depth, 1, 60);
       const idleSeconds = parseIntOption('idle-timeout', o.idleTimeout, 0, 86_400);
       if (o.fen) parseFen(INTERNATIONAL, o.fen);
+      const book = commandLineBook(bookSettings(o, true));
+      // Read now: a bad file is reported before the first game, not in the middle of one.
+      book.book(INTERNATIONAL);
       const engine = new WorkerEngine(parseIntOption('tt-size', o.ttSize, 1, 4096), parseSearchThreads(o.threads));
       if (o.weights !== undefined) readWeightsFile(o.weights, INTERNATIONAL);
       engine.setEvaluation(parseEvalKind(o.eval), o.weights);
@@ -66,7 +70,7 @@ export function dxpCommand(): Command {
       // Games still to play: a session broken off mid-game leaves the rest for the next one.
       let remaining = games;
       const session = (socket: Socket, onGameStart?: () => void) => new DxpSession(socket, engine, {
-        role: o.initiator ? 'initiator' : 'follower', name: o.name, games: remaining, minutes, moves, fen: o.fen, depth, pdn: o.pdn, idleSeconds, report, onGameStart,
+        role: o.initiator ? 'initiator' : 'follower', name: o.name, games: remaining, minutes, moves, fen: o.fen, depth, pdn: o.pdn, idleSeconds, report, onGameStart, book,
       });
       const shutdown = async (code: number) => {
         await engine.close();

@@ -4,6 +4,7 @@ import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { EngineBackend } from '../../protocols/hub/engine-backend.ts';
 import { HubSession } from '../../protocols/hub/session.ts';
 import { formatHubLine } from '../../protocols/hub/line.ts';
+import { openBook } from '../../book/open-book.ts';
 
 export function hubCommand(): Command {
   return new Command('hub')
@@ -27,7 +28,7 @@ export function hubCommand(): Command {
         }
       };
       // Protocol lines only on stdout, one write per line so that nothing waits in a buffer.
-      const session = new HubSession((line) => process.stdout.write(`${line}\n`), engine, () => void finish(0));
+      const session = new HubSession((line) => process.stdout.write(`${line}\n`), engine, () => void finish(0), openBook);
       const input = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
       input.on('line', (line) => session.handle(line));
       // stdin closed: the GUI is gone, so quit promptly (also during a search).

@@ -7,9 +7,11 @@ import { variantOption } from '../variant-option.ts';
 import { getVariant } from '../../rules/variants.ts';
 import { fail, guarded } from '../errors.ts';
 import { parseSearchThreads, searchThreadsOption } from '../threads-option.ts';
+import type { BookSettings } from '../../book/settings.ts';
+import { type BookOptionValues, addBookOptions, bookSettings, commandLineBook } from '../book-options.ts';
 
 /** The text mode on stdin/stdout; also what `damka` with no command runs. */
-export async function runTextMode(variantName: string, threads = 1): Promise<void> {
+export async function runTextMode(variantName: string, threads = 1, book: BookSettings = bookSettings({}, true)): Promise<void> {
   try {
     getVariant(variantName);
   } catch (err) {
@@ -29,7 +31,7 @@ export async function runTextMode(variantName: string, threads = 1): Promise<voi
     clearTimeout(timer);
     process.exit(0);
   };
-  const mode = new TextMode((text) => process.stdout.write(`${text}\n`), backend, () => void finish(), variantName);
+  const mode = new TextMode((text) => process.stdout.write(`${text}\n`), backend, () => void finish(), variantName, commandLineBook(book));
   mode.start();
   if (interactive) input.setPrompt('damka> ');
   input.prompt();
@@ -52,9 +54,10 @@ export async function runTextMode(variantName: string, threads = 1): Promise<voi
 }
 
 export function playCommand(): Command {
-  return new Command('play')
+  const command = new Command('play')
     .description('text mode for a person at a terminal (also what "damka" alone runs)')
     .addOption(variantOption())
-    .addOption(searchThreadsOption())
-    .action(guarded(async (opts: { variant: string; threads: string }) => runTextMode(opts.variant, parseSearchThreads(opts.threads))));
+    .addOption(searchThreadsOption());
+  return addBookOptions(command, true)
+    .action(guarded(async (opts: { variant: string; threads: string } & BookOptionValues) => runTextMode(opts.variant, parseSearchThreads(opts.threads), bookSettings(opts, true))));
 }

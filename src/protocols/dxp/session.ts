@@ -7,6 +7,7 @@
 
 import { appendFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
+import type { BookPlayer } from '../../book/book-player.ts';
 import type { Engine } from '../../engine/engine.ts';
 import { Game, type Result } from '../../game/game.ts';
 import { formatFen, parseFen } from '../../notation/fen.ts';
@@ -38,6 +39,8 @@ export interface DxpOptions {
   report: (line: string) => void;
   /** Told when a game starts. */
   onGameStart?: () => void;
+  /** The opening book our moves come from while it has them (none: every move searched). */
+  book?: BookPlayer;
 }
 
 export interface DxpScore { wins: number; draws: number; losses: number }
@@ -307,10 +310,10 @@ export class DxpSession {
     const toGo = this.movesPerControl > 0 ? this.movesPerControl - (this.ourMoves % this.movesPerControl) : undefined;
     const limits = this.o.depth !== undefined ? { depth: this.o.depth } : { time: Math.max(0.05, this.clock), movesToGo: toGo };
     const t0 = performance.now();
-    let move: Move | null = null;
+    // A book move is played at once, on our clock like any other.
+    let move: Move | null = this.o.book?.choose(variant, game.position, game.ply)?.move ?? null;
     try {
-      const r = await this.engine.search({ variant, root: game.position, history: game.historyKeys(), counters: game.drawCounters, limits });
-      move = r.move;
+      if (!move) move = (await this.engine.search({ variant, root: game.position, history: game.historyKeys(), counters: game.drawCounters, limits })).move;
     } catch (err) {
       this.o.report(`engine error: ${err instanceof Error ? err.message : String(err)}`);
     } finally {

@@ -21,6 +21,8 @@ import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './lin
 import { mateIn } from '../../search/search.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { availableParallelism } from 'node:os';
+import { BookPlayer, type BookChoice, type BookReader } from '../../book/book-player.ts';
+import { bookParamLines, isBookParam, setBookParam } from './book-params.ts';
 
 export type HubMode = 'think' | 'ponder' | 'analyze';
 
@@ -49,6 +51,9 @@ export interface HubInfo {
   tbHits?: number;
   /** Plies to conversion, when the tables chose the move by distance. */
   tbDistance?: number;
+  /** The move came from the opening book (no search): `score` is the book's, `bookDepth` the plies of book below it. */
+  book?: boolean;
+  bookDepth?: number;
 }
 
 export interface HubBackend {
@@ -103,12 +108,18 @@ export class HubSession {
    */
   private readonly pending: HubLine[] = [];
   private closed = false;
+  /** The opening book: asked before every think or ponder search (not analysis), its problems reported as errors. */
+  private readonly books: BookPlayer;
 
+  /** `readBook` opens a book file for a variant (none given: no book is ever found). */
   constructor(
     private readonly output: (line: string) => void,
     private readonly backend: HubBackend,
     private readonly quit: () => void,
-  ) {}
+    readBook: BookReader = () => null,
+  ) {
+    this.books = new BookPlayer(readBook, (message) => this.error(message));
+  }
 
   get variant(): Variant {
     return variantOfHubName(this.variantName)!;
@@ -190,6 +201,7 @@ export class HubSession {
     this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
     this.send('param', { name: 'weights', value: this.weightsPath ?? '', type: 'string' });
     this.send('param', { name: 'egdb-path', value: this.egdbPath ?? 'none', type: 'string' });
+    for (const args of bookParamLines(this.books.settings)) this.send('param', args);
     this.send('wait');
   }
 
@@ -198,6 +210,12 @@ export class HubSession {
     const value = line.args.get('value');
     if (typeof name !== 'string' || name === '') throw new Error('set-param needs name=...');
     if (typeof value !== 'string') throw new Error(`set-param name=${name} needs value=...`);
+    if (isBookParam(name)) {
+      setBookParam(this.books, name, value);
+      // After init a new file is read now, so that a bad one is reported here rather than mid-game.
+      if (this.initialised) this.books.book(this.variant);
+      return;
+    }
     switch (name) {
       case 'variant':
         if (!variantOfHubName(value)) throw new Error(`variant "${value}" is not supported (${hubVariantNames().join(', ')})`);
@@ -265,6 +283,8 @@ export class HubSession {
       this.evalKind = 'learned';
       this.backend.setEvaluation(this.evalKind, this.weightsPath);
     }
+    // Read before ready (a book loads in well under a second): a bad file is reported once, here.
+    this.books.book(this.variant);
     this.starting = true;
     this.backend.init({ variant: this.variant, ttMb: this.ttMb, threads: this.threads, egdbPath: this.egdbPath }).then(
       () => this.send('ready'),
@@ -325,6 +345,9 @@ export class HubSession {
     const variant = this.variant;
     const root = this.game.position;
     if (variant.countMoves(root) === 0) throw new Error('the position has no legal move');
+    // The book answers at once, without a search; analysis always searches (as Scan does).
+    const booked = mode === 'analyze' ? null : this.books.choose(variant, root, this.game.ply);
+    if (booked) return this.playBook(booked, mode);
     this.searching = mode;
     this.ponderEnded = false;
     const history = this.game.historyKeys();
@@ -342,6 +365,15 @@ export class HubSession {
         this.searchEnded();
       },
     );
+  }
+
+  /** A book move: one info line (flagged `book`, with the book's score and line) and the move. */
+  private playBook(choice: BookChoice, mode: HubMode): void {
+    this.info({ depth: 0, score: choice.score, nodes: 0, timeMs: 0, pv: choice.line, book: true, bookDepth: choice.depth });
+    const [move, ponder] = choice.line;
+    this.send('done', { move: formatMove(this.variant, move, [], 'hub'), ponder: ponder ? formatMove(this.variant, ponder, [], 'hub') : undefined });
+    // A ponder search may end early (PROTOCOLS.md): the GUI's ponder-hit may still come.
+    this.ponderEnded = mode === 'ponder';
   }
 
   /** After the answer: the lines held back since `stop` run now, in order. */
@@ -391,6 +423,9 @@ export class HubSession {
       // Our own field: plies to a capture or crowning (or the end) when the tables chose the move by distance.
       'tb-distance': info.tbDistance,
       pv: info.pv.length > 0 ? info.pv.map((m) => formatMove(this.variant, m, [], 'hub')).join(' ') : undefined,
+      // Scan's flag for a move from the opening book, and our own field: the plies of book below it.
+      book: info.book,
+      'book-depth': info.bookDepth,
     });
   }
 

@@ -2,9 +2,12 @@
 // engine move or play one side or both, take back and replay, set up positions, run perft.
 // Bad input is explained and the game goes on.
 
+import type { BookPlayer } from '../../book/book-player.ts';
 import { Game } from '../../game/game.ts';
 import { formatFen, parseFen } from '../../notation/fen.ts';
 import { formatMove, parseMove, sortedMoveTexts } from '../../notation/move-text.ts';
+import type { Move } from '../../rules/move.ts';
+import type { Position } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
 import { getVariant, variantNames } from '../../rules/variants.ts';
 import { PerftRunner } from '../../tools/perft.ts';
@@ -43,6 +46,8 @@ export class TextMode {
     private readonly engine: HubBackend,
     private readonly quit: () => void,
     variant = 'international',
+    /** The opening book the engine plays from (none: it always searches). */
+    private readonly books: BookPlayer | null = null,
   ) {
     this.variant = getVariant(variant);
     this.game = new Game(this.variant);
@@ -178,19 +183,12 @@ export class TextMode {
       if (!first && this.ownPlayEnding) return;
       this.busy = true;
       this.playingOn = !first;
-      let last: HubInfo | null = null;
       try {
         const root = this.game.position;
-        const result = await this.engine.search(
-          { variant: this.variant, root, history: this.game.historyKeys(), counters: this.game.drawCounters, level: this.level, mode: 'think' },
-          (info) => { last = info; },
-        );
-        if (!result.move || (this.playingOn && this.ownPlayEnding)) return;
-        const moves = this.game.legalMoves();
-        const info = last as HubInfo | null;
-        const score = info ? ` (score ${formatScore(info.score)}, depth ${info.depth})` : '';
-        this.print(`engine plays ${formatMove(this.variant, result.move, moves)}${score}`);
-        this.game.play(result.move);
+        const chosen = await this.engineMove(root);
+        if (!chosen || (this.playingOn && this.ownPlayEnding)) return;
+        this.print(`engine plays ${formatMove(this.variant, chosen.move, this.game.legalMoves())}${chosen.note}`);
+        this.game.play(chosen.move);
         this.show();
       } finally {
         this.busy = false;
@@ -198,6 +196,20 @@ export class TextMode {
       }
       if (once && !its) return;
     }
+  }
+
+  /** The book's move, else the search's, with a note of where it came from (none for a move played without a search); null when the search found none. */
+  private async engineMove(root: Position): Promise<{ move: Move; note: string } | null> {
+    const booked = this.books?.choose(this.variant, root, this.game.ply);
+    if (booked) return { move: booked.move, note: ` (book, score ${formatScore(booked.score)})` };
+    let last: HubInfo | null = null;
+    const result = await this.engine.search(
+      { variant: this.variant, root, history: this.game.historyKeys(), counters: this.game.drawCounters, level: this.level, mode: 'think' },
+      (info) => { last = info; },
+    );
+    if (!result.move) return null;
+    const info = last as HubInfo | null;
+    return { move: result.move, note: info ? ` (score ${formatScore(info.score)}, depth ${info.depth})` : '' };
   }
 }
 

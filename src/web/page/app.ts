@@ -16,7 +16,8 @@ const variantEl = $<HTMLSelectElement>('variant');
 const humanEl = $<HTMLSelectElement>('human');
 const timeEl = $<HTMLSelectElement>('time');
 
-const engine = createEngine({ tableMb: 32 });
+// The shipped opening book where the variant has one (downloaded by the worker on its first move).
+const engine = createEngine({ tableMb: 32, book: true });
 const params = new URLSearchParams(location.search);
 for (const v of variants()) variantEl.add(new Option(v.name[0].toUpperCase() + v.name.slice(1), v.name));
 preset(variantEl, params.get('variant') ?? 'international');
@@ -174,7 +175,9 @@ async function engineMove(): Promise<void> {
   const search = engine.search(game, { time: seconds }, {
     onInfo: (info) => {
       const score = info.mate !== null ? (info.mate > 0 ? `win in ${info.mate}` : `loss in ${-info.mate}`) : (info.score / 100).toFixed(2);
-      analysisEl.textContent = `depth ${info.depth}/${info.selDepth}  score ${score}  ${(info.nodesPerSecond / 1e6).toFixed(2)} Mn/s  ${info.pv.join(' ')}`;
+      analysisEl.textContent = info.book
+        ? `book  score ${score}  ${info.pv.join(' ')}`
+        : `depth ${info.depth}/${info.selDepth}  score ${score}  ${(info.nodesPerSecond / 1e6).toFixed(2)} Mn/s  ${info.pv.join(' ')}`;
     },
   });
   thinking = search;
