@@ -19,6 +19,8 @@ export interface BookStats {
   /** The main line's length below each ballot (English; empty otherwise). */
   ballotDepths: number[];
   moves: number;
+  /** Positions two or more book moves lead to (transpositions, each stored once). */
+  transpositions: number;
   /** The depths the leaf searches reached: least, median, most. */
   searchDepth: { min: number; median: number; max: number };
 }
@@ -54,10 +56,13 @@ export function bookStats(variant: Variant, book: Book): BookStats {
   }
   // A ballot not in the book at all (a build stopped before it was searched) counts as -1.
   const ballotDepths = ballotPositions(variant).map((p) => { const i = book.find(p.keyLo, p.keyHi); return i < 0 ? -1 : book.height(i); });
+  const parents = new Uint32Array(book.size);
+  for (let i = 0; i < book.size; i++) if (book.expanded(i)) for (const m of book.movesAt(i)) parents[m.child]++;
+  const transpositions = parents.reduce((n, p) => n + (p > 1 ? 1 : 0), 0);
   const depths = Array.from({ length: book.size }, (_, i) => book.searchAt(i).depth).sort((a, b) => a - b);
   const searchDepth = { min: depths[0] ?? 0, median: depths[depths.length >> 1] ?? 0, max: depths[depths.length - 1] ?? 0 };
   return {
-    searchDepth, positions: book.size, expanded, leaves: book.size - expanded, unreachable, positionsAtPly,
+    searchDepth, transpositions, positions: book.size, expanded, leaves: book.size - expanded, unreachable, positionsAtPly,
     mainLine: { moves, score: s >= 0 ? book.value(s) : 0 }, ballotDepths, moves: book.moveTotal,
   };
 }

@@ -162,7 +162,7 @@ function statsCommand(): Command {
       const s = bookStats(variant, book);
       const p = buildParams(book);
       const out = (line: string) => process.stdout.write(`${line}\n`);
-      out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves`);
+      out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves, ${s.transpositions} positions reached by more than one move`);
       out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
       out(`built: ${p.searches} leaf searches, ${JSON.stringify(p.limits)} each, weight ${p.weight}, ${p.seconds} s`);
       out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
