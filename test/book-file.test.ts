@@ -11,6 +11,8 @@ import type { BookRecord } from '../src/book/book-format.ts';
 import { searchLeaf } from '../src/book/leaf-search.ts';
 import { LocalLeafSearcher } from '../src/book/leaf-searcher.ts';
 import { shippedBookPath } from '../src/book/shipped.ts';
+import { bookCrc32 } from '../src/book/crc32.ts';
+import { crc32 } from '../src/egdb/table-file.ts';
 import { formatMove } from '../src/notation/move-text.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 
@@ -98,6 +100,14 @@ describe('leaf search', () => {
     const r = searchLeaf({ variant: 'english', fen: 'W:W29:B22,25', limits: { depth: 3 } });
     expect(r.move).toBe('');
     expect(r.score).toBeLessThan(-20000);
+  });
+});
+
+describe('the plain CRC-32', () => {
+  it('is the zlib one, as the browser must check the same files', () => {
+    const bytes = new Uint8Array(3000).map((_, i) => (i * 7919) & 0xff);
+    expect(bookCrc32(new TextEncoder().encode('hello'))).toBe(907060870);
+    expect(bookCrc32(bytes, 16)).toBe(crc32(bytes.subarray(16)));
   });
 });
 

@@ -221,8 +221,20 @@ export class Book implements BookProbe {
   }
 }
 
+/** The game a book's header names ('' when the bytes are not a book). */
+export function bookVariantName(bytes: Uint8Array): string {
+  if (bytes.length < HEADER_BYTES) return '';
+  for (let i = 0; i < 8; i++) if (bytes[i] !== BOOK_MAGIC.charCodeAt(i)) return '';
+  let variant = '';
+  for (let i = 16; i < 32 && bytes[i] !== 0; i++) variant += String.fromCharCode(bytes[i]);
+  return variant;
+}
+
+/** A CRC-32 of bytes[start..]: the plain one, or a native one where the platform has it. */
+export type Crc32 = (bytes: Uint8Array, start: number) => number;
+
 /** The book in `bytes` (named `name` in errors), after checking it is whole, intact and for `variantName`. */
-export function decodeBook(input: Uint8Array, variantName: string, name: string): Book {
+export function decodeBook(input: Uint8Array, variantName: string, name: string, crc32: Crc32 = bookCrc32): Book {
   const fail = (why: string): never => { throw new BookFileError(`book ${name}: ${why}`); };
   const wanted = getVariant(variantName).name;
   // Typed-array views need 4-byte alignment: a file read into a pooled buffer may not have it.
@@ -232,15 +244,14 @@ export function decodeBook(input: Uint8Array, variantName: string, name: string)
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
   const version = view.getUint32(8, true);
   if (version !== BOOK_VERSION) fail(`format version ${version}, this Damka reads version ${BOOK_VERSION} (rebuild the book)`);
-  let variant = '';
-  for (let i = 16; i < 32 && bytes[i] !== 0; i++) variant += String.fromCharCode(bytes[i]);
+  const variant = bookVariantName(bytes);
   if (variant !== wanted) fail(`a book for ${variant || 'an unnamed game'}, not for ${wanted}`);
   const [n, m, s, p] = [0, 1, 2, 3].map((i) => view.getUint32(32 + 4 * i, true));
   const at = HEADER_BYTES + pad4(p);
   const total = at + sections(n, m, s).reduce((a, b) => a + b, 0);
   if (bytes.length < total) fail(`file is truncated (${bytes.length} bytes, its header says ${total})`);
   if (bytes.length > total) fail(`file is damaged (${bytes.length - total} bytes too many)`);
-  if (bookCrc32(bytes, 16) !== view.getUint32(12, true)) fail('file is damaged (CRC mismatch)');
+  if (crc32(bytes, 16) !== view.getUint32(12, true)) fail('file is damaged (CRC mismatch)');
   let params: BookParams;
   try {
     params = JSON.parse(new TextDecoder().decode(bytes.subarray(HEADER_BYTES, HEADER_BYTES + p))) as BookParams;

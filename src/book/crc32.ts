@@ -1,18 +1,17 @@
 // CRC-32 (the zlib polynomial) in plain code: the book format is read in the browser too,
-// where node:zlib is not there.
+// where node:zlib is not there. Int32 throughout (signed table, state started at -1): values
+// above 2^31 would be heap numbers, allocated every byte, which made a cold load of a 30 kB
+// book take 60 ms.
 
-const TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (c & 1 ? 0xedb88320 : 0);
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
+const TABLE = new Int32Array(256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (c & 1 ? 0xedb88320 : 0);
+  TABLE[n] = c;
+}
 
 export function bookCrc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
+  let c = -1;
   for (let i = start; i < end; i++) c = TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  return ~c >>> 0;
 }

@@ -40,7 +40,11 @@ export interface BookMove {
   depth: number;
 }
 
-/** A book position's entry: its moves, best first. */
+/**
+ * A book position's entry: its moves, best first. A position the book has expanded lists every
+ * legal move; a leaf of the book (searched, not expanded) lists one, its own search's best move,
+ * with the search's score and depth 0.
+ */
 export interface BookEntry {
   moves: BookMove[];
 }

@@ -5,6 +5,7 @@ import { Command, CommanderError } from 'commander';
 import { fail } from './errors.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
+import { bookCommand } from './commands/book.ts';
 import { dxpCommand } from './commands/dxp.ts';
 import { egdbCommand } from './commands/egdb.ts';
 import { hubCommand } from './commands/hub.ts';
@@ -29,7 +30,7 @@ const program = new Command('damka')
     await runTextMode('international');
   });
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand(), egdbCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand(), egdbCommand(), bookCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

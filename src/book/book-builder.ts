@@ -1,0 +1,183 @@
+// Grows a book: searches the roots, then again and again expands the leaf drop-out expansion
+// picks (expansion.ts), every child a leaf search on the LeafSearcher, until the positions or
+// minutes asked for are spent, nothing is left to expand, or it is stopped. The file is the
+// checkpoint: rewritten whole (atomically) at least every `checkpointMs` and at the end, so a
+// kill loses only the searches since the last write, and a build given that file goes on from
+// there. With one search at a time and a --nodes or --depth limit a build is deterministic:
+// the same command gives the same book, interrupted and resumed or not.
+
+import type { Variant } from '../rules/variant.ts';
+import { type Book, writeBookFile } from './book-file.ts';
+import { BookGraph, type BookNode } from './book-graph.ts';
+import type { BookParams } from './book-format.ts';
+import { bookRoots, rootsName } from './book-roots.ts';
+import { type BookRoot, EXPANSION_WEIGHT, mainLine, nextLeaf, scoreNodes } from './expansion.ts';
+import type { LeafSearcher } from './leaf-searcher.ts';
+import type { LeafLimits, LeafResult } from './types.ts';
+
+export interface BuildOptions {
+  variant: Variant;
+  /** The file written (and rewritten at every checkpoint). */
+  path: string;
+  /** The book to go on from (read from `path` or another file), or none for a new book. */
+  from?: Book;
+  limits: LeafLimits;
+  searcher: LeafSearcher;
+  /** Stop after this many new searches. */
+  positions?: number;
+  /** Stop starting searches after this long. */
+  minutes?: number;
+  checkpointMs?: number;
+  weight?: number;
+  onProgress?: (p: BuildProgress) => void;
+}
+
+export interface BuildProgress {
+  positions: number;
+  /** Searches finished by this run. */
+  searched: number;
+  seconds: number;
+  /** Plies of the main line from the first root. */
+  mainLine: string[];
+  /** The deepest best line below any root, in plies. */
+  deepest: number;
+  writes: number;
+}
+
+export interface BuildResult extends BuildProgress {
+  stopped: 'positions' | 'minutes' | 'complete' | 'interrupted';
+  bytes: number;
+}
+
+/** The limits and weight a book was built with (those of a book extended must match). */
+export function buildParams(book: Book): { limits?: LeafLimits; weight?: number; searches: number; seconds: number } {
+  const p = book.params;
+  return { limits: p.limits as LeafLimits | undefined, weight: p.weight as number | undefined, searches: Number(p.searches ?? book.size), seconds: Number(p.seconds ?? 0) };
+}
+
+export class BookBuilder {
+  private readonly graph: BookGraph;
+  private readonly roots: BookRoot[];
+  private readonly queue: BookNode[] = [];
+  private inFlight = 0;
+  private searched = 0;
+  private started = 0;
+  private writes = 0;
+  private readonly prior: { searches: number; seconds: number };
+  private stopping = false;
+  private failure: unknown = null;
+  private wake: (() => void) | null = null;
+  private readonly t0 = performance.now();
+
+  constructor(private readonly o: BuildOptions) {
+    this.graph = o.from ? BookGraph.fromBook(o.variant, o.from, o.path) : new BookGraph(o.variant);
+    this.roots = bookRoots(o.variant).map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
+    this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0 };
+    for (const { node } of this.roots) if (node.search === null) this.queue.push(node);
+  }
+
+  /** Ends the build soon: the searches finished so far are written, those running are dropped. */
+  stop(): void {
+    this.stopping = true;
+    this.wake?.();
+  }
+
+  async run(): Promise<BuildResult> {
+    const o = this.o;
+    const deadline = o.minutes === undefined ? Infinity : this.t0 + o.minutes * 60_000;
+    const every = o.checkpointMs ?? 60_000;
+    let lastWrite = performance.now();
+    let stopped: BuildResult['stopped'] = 'complete';
+    const parallel = Math.max(1, o.searcher.parallel ?? 1);
+    let bytes = 0;
+    for (;;) {
+      if (this.failure !== null) break;
+      if (this.stopping) { stopped = 'interrupted'; break; }
+      const budget = o.positions === undefined || this.started < o.positions;
+      const inTime = performance.now() < deadline;
+      while (budget && inTime && this.inFlight < parallel && this.started < (o.positions ?? Infinity)) {
+        const node = this.nextSearch();
+        if (node === null) break;
+        this.dispatch(node);
+      }
+      if (this.inFlight === 0) {
+        stopped = !budget ? 'positions' : !inTime ? 'minutes' : 'complete';
+        break;
+      }
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        const timer = setTimeout(resolve, Math.max(10, lastWrite + every - performance.now()));
+        timer.unref?.();
+      });
+      this.wake = null;
+      if (performance.now() - lastWrite >= every) {
+        bytes = this.write();
+        lastWrite = performance.now();
+      }
+    }
+    bytes = this.write();
+    if (this.failure !== null) throw this.failure;
+    return { ...this.progress(), stopped, bytes };
+  }
+
+  /** The next node to search: one already waiting, else the children of the leaf expanded next. */
+  private nextSearch(): BookNode | null {
+    for (;;) {
+      const waiting = this.queue.shift();
+      if (waiting !== undefined) {
+        if (waiting.search === null && !waiting.pending) return waiting;
+        continue;
+      }
+      const leaf = nextLeaf(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT);
+      if (leaf === null) return null;
+      this.queue.push(...this.graph.expand(leaf));
+    }
+  }
+
+  private dispatch(node: BookNode): void {
+    node.pending = true;
+    this.inFlight++;
+    this.started++;
+    const job = { variant: this.o.variant.name, fen: this.graph.fen(node), limits: this.o.limits };
+    this.o.searcher.run(job).then(
+      (result: LeafResult) => {
+        node.pending = false;
+        this.inFlight--;
+        // A search that ends after the build was stopped is not part of the book just written.
+        if (this.stopping) return;
+        node.search = result;
+        this.searched++;
+        this.graph.settle();
+        if (this.o.onProgress) this.o.onProgress(this.progress());
+        this.wake?.();
+      },
+      (err: unknown) => {
+        node.pending = false;
+        this.inFlight--;
+        if (!this.stopping) this.failure ??= err;
+        this.wake?.();
+      },
+    );
+  }
+
+  private progress(): BuildProgress {
+    scoreNodes(this.graph);
+    let positions = 0;
+    for (const n of this.graph.nodes.values()) if (n.search !== null) positions++;
+    return {
+      positions, searched: this.searched, seconds: (performance.now() - this.t0) / 1000,
+      mainLine: mainLine(this.roots[0].node), deepest: Math.max(0, ...this.roots.map((r) => r.node.height)), writes: this.writes,
+    };
+  }
+
+  private write(): number {
+    scoreNodes(this.graph);
+    const seconds = this.prior.seconds + (performance.now() - this.t0) / 1000;
+    const params: BookParams = {
+      builder: 'damka book build', variant: this.o.variant.name, limits: this.o.limits, weight: this.o.weight ?? EXPANSION_WEIGHT,
+      roots: rootsName(this.o.variant), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
+    };
+    this.writes++;
+    return writeBookFile(this.o.path, this.o.variant.name, params, this.graph.records());
+  }
+}

@@ -1,0 +1,63 @@
+// What a book holds, for `damka book stats` and the shipped books' README: its positions,
+// leaves, depth distribution (plies from the start along the book's moves), the main line from
+// the start, and for English how deep the book goes below each ballot.
+
+import type { Variant } from '../rules/variant.ts';
+import type { Book } from './book-file.ts';
+import { ballotPositions } from './book-roots.ts';
+
+export interface BookStats {
+  positions: number;
+  /** Positions whose moves are all in the book. */
+  expanded: number;
+  leaves: number;
+  /** Positions no line from the start reaches (searched for an expansion a build was stopped in). */
+  unreachable: number;
+  /** positionsAtPly[p]: positions first reached p plies from the start. */
+  positionsAtPly: number[];
+  mainLine: { moves: string[]; score: number };
+  /** The main line's length below each ballot (English; empty otherwise). */
+  ballotDepths: number[];
+  moves: number;
+  /** The depths the leaf searches reached: least, median, most. */
+  searchDepth: { min: number; median: number; max: number };
+}
+
+export function bookStats(variant: Variant, book: Book): BookStats {
+  const start = variant.startPosition();
+  const s = book.find(start.keyLo, start.keyHi);
+  const ply = new Int32Array(book.size).fill(-1);
+  const positionsAtPly: number[] = [];
+  if (s >= 0) {
+    ply[s] = 0;
+    let layer = [s];
+    while (layer.length > 0) {
+      positionsAtPly.push(layer.length);
+      const next: number[] = [];
+      for (const i of layer) {
+        if (!book.expanded(i)) continue;
+        for (const m of book.movesAt(i)) if (ply[m.child] < 0) { ply[m.child] = ply[i] + 1; next.push(m.child); }
+      }
+      layer = next;
+    }
+  }
+  let expanded = 0, unreachable = 0;
+  for (let i = 0; i < book.size; i++) {
+    if (book.expanded(i)) expanded++;
+    if (ply[i] < 0) unreachable++;
+  }
+  const moves: string[] = [];
+  for (let i = s, guard = 0; i >= 0 && book.expanded(i) && guard < book.size; guard++) {
+    const best = book.movesAt(i)[0];
+    moves.push(best.move);
+    i = best.child;
+  }
+  // A ballot not in the book at all (a build stopped before it was searched) counts as -1.
+  const ballotDepths = ballotPositions(variant).map((p) => { const i = book.find(p.keyLo, p.keyHi); return i < 0 ? -1 : book.height(i); });
+  const depths = Array.from({ length: book.size }, (_, i) => book.searchAt(i).depth).sort((a, b) => a - b);
+  const searchDepth = { min: depths[0] ?? 0, median: depths[depths.length >> 1] ?? 0, max: depths[depths.length - 1] ?? 0 };
+  return {
+    searchDepth, positions: book.size, expanded, leaves: book.size - expanded, unreachable, positionsAtPly,
+    mainLine: { moves, score: s >= 0 ? book.value(s) : 0 }, ballotDepths, moves: book.moveTotal,
+  };
+}

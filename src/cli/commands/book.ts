@@ -1,0 +1,184 @@
+// damka book build|probe|stats: opening books grown by drop-out expansion (src/book/).
+
+import { existsSync, statSync } from 'node:fs';
+import { Command, Option } from 'commander';
+import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
+import { type Book, loadBook } from '../../book/book-file.ts';
+import { bookStats } from '../../book/book-stats.ts';
+import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
+import { LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
+import { leafLimits } from '../../book/leaf-search.ts';
+import { shippedBookPath } from '../../book/shipped.ts';
+import type { LeafLimits } from '../../book/types.ts';
+import { formatMove, parseMove } from '../../notation/move-text.ts';
+import type { Position } from '../../rules/position.ts';
+import type { Variant } from '../../rules/variant.ts';
+import { formatScore } from '../../search/score-text.ts';
+import { UsageError, guarded, parseIntOption } from '../errors.ts';
+import { positionFromFen } from '../position-option.ts';
+import { Progress } from '../progress.ts';
+import { resolveVariant, variantOption } from '../variant-option.ts';
+
+interface BuildFlags {
+  variant: string; out?: string; book?: string; positions?: string; minutes?: string;
+  time?: string; nodes?: string; depth?: string; workers: string; weight?: string; checkpoint: string;
+}
+
+function positive(name: string, text: string): number {
+  const n = Number(text);
+  if (!(n > 0) || !Number.isFinite(n)) throw new UsageError(`--${name} must be a positive number, got "${text}"`);
+  return n;
+}
+
+/** The leaf limits asked for; with --book, those the book was built with unless the same are given. */
+function limitsOf(o: BuildFlags, book: Book | undefined): LeafLimits {
+  const given = (['time', 'nodes', 'depth'] as const).filter((k) => o[k] !== undefined);
+  if (given.length > 1) throw new UsageError(`give one of --time, --nodes or --depth, not ${given.map((k) => `--${k}`).join(' and ')}`);
+  const built = book ? buildParams(book).limits : undefined;
+  let limits: LeafLimits | undefined;
+  if (o.nodes !== undefined) limits = { nodes: parseIntOption('nodes', o.nodes, 1, 2_000_000_000) };
+  else if (o.depth !== undefined) limits = { depth: parseIntOption('depth', o.depth, 1, 100) };
+  else if (o.time !== undefined) limits = { time: positive('time', o.time) };
+  if (limits === undefined) {
+    if (built === undefined) throw new UsageError('give the search per leaf: --nodes N, --depth D or --time S');
+    limits = built;
+  }
+  if (built !== undefined && JSON.stringify(built) !== JSON.stringify(limits)) {
+    throw new UsageError(`the book was searched with ${JSON.stringify(built)}: extend it with the same search per leaf (or none), not ${JSON.stringify(limits)}`);
+  }
+  leafLimits(limits);
+  return limits;
+}
+
+function progressText(p: BuildProgress): string {
+  const rate = p.searched / Math.max(1, p.seconds);
+  return `${p.positions} positions (+${p.searched}, ${rate.toFixed(2)}/s), deepest ${p.deepest} plies, main line ${p.mainLine.slice(0, 12).join(' ')}`;
+}
+
+function buildCommand(): Command {
+  return new Command('build')
+    .description('grow an opening book by drop-out expansion: every leaf a search, the roots the start (English: every position of the three-move ballots)')
+    .addOption(variantOption())
+    .option('-o, --out <file>', 'a new book to write')
+    .option('-b, --book <file>', 'an existing book to extend (a build stopped goes on from its file)')
+    .option('--positions <n>', 'stop after this many new leaf searches')
+    .option('--minutes <m>', 'stop after this many minutes')
+    .option('-n, --nodes <n>', 'search each leaf this many nodes (deterministic)')
+    .option('-d, --depth <d>', 'search each leaf to this depth (deterministic)')
+    .option('-t, --time <seconds>', 'search each leaf this long (not reproducible)')
+    .option('--workers <n>', `leaf searches at once, one a core (one search at a time makes a --nodes or --depth build reproducible)`, String(defaultLeafWorkers()))
+    .option('--weight <w>', `expansion priority a centi-man a line is worse than the best (default ${EXPANSION_WEIGHT})`)
+    .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
+    .action(guarded(async (o: BuildFlags) => {
+      const variant = resolveVariant(o.variant);
+      if ((o.out === undefined) === (o.book === undefined)) throw new UsageError('give --out FILE for a new book or --book FILE to extend one');
+      const path = (o.out ?? o.book)!;
+      if (o.out !== undefined && existsSync(o.out)) throw new UsageError(`${o.out} exists: extend it with --book ${o.out}, or choose another --out`);
+      const from = o.book !== undefined ? loadBook(o.book, variant.name) : undefined;
+      const limits = limitsOf(o, from);
+      const built = from ? buildParams(from).weight : undefined;
+      const weight = o.weight !== undefined ? Number(o.weight) : built ?? EXPANSION_WEIGHT;
+      if (!(weight >= 0) || !Number.isFinite(weight)) throw new UsageError(`--weight must be a number of at least 0, got "${o.weight}"`);
+      if (built !== undefined && built !== weight) throw new UsageError(`the book was grown with --weight ${built}: extend it with the same`);
+      const searcher = new LocalLeafSearcher(parseIntOption('workers', o.workers, 1, 256));
+      const progress = new Progress();
+      const builder = new BookBuilder({
+        variant, path, from, limits, searcher, weight,
+        positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
+        minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
+        checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
+        onProgress: (p) => progress.update(progressText(p)),
+      });
+      let signal: NodeJS.Signals | null = null;
+      const onSignal = (s: NodeJS.Signals) => { signal = s; builder.stop(); };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      try {
+        const r = await builder.run();
+        progress.done();
+        const why = signal !== null ? `stopped by ${signal}` : r.stopped === 'complete' ? 'nothing left to expand' : `${r.stopped} reached`;
+        process.stdout.write(`${path}: ${r.positions} positions, ${r.searched} searched in ${r.seconds.toFixed(0)} s, deepest line ${r.deepest} plies, ${r.bytes} bytes (${why})\n`);
+        if (signal !== null) process.exitCode = signal === 'SIGINT' ? 130 : 143;
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        progress.done();
+        await searcher.close();
+      }
+    }));
+}
+
+function pdn(variant: Variant, pos: Position, hub: string): string {
+  try {
+    return formatMove(variant, parseMove(variant, pos, hub), variant.legalMoves(pos));
+  } catch {
+    return `${hub} (not legal here)`;
+  }
+}
+
+/** The search that scored a book move: the one at the end of its best line. */
+function scoredBy(book: Book, i: number): string {
+  let plies = 0;
+  for (; book.expanded(i) && plies < book.size; plies++) i = book.movesAt(i)[0].child;
+  const s = book.searchAt(i);
+  return `search depth ${s.depth}, ${s.nodes} nodes${plies > 0 ? `, ${plies} plies down` : ''}`;
+}
+
+function probeCommand(): Command {
+  return new Command('probe')
+    .description('print the book moves of a position: score, plies of book below, the search that scored it')
+    .addOption(variantOption())
+    .option('-f, --fen <fen>', 'PDN FEN of the position (default: the starting position)')
+    .option('-m, --moves <moves>', 'moves played from that position first')
+    .option('-b, --book <file>', 'the book (default: the shipped one)')
+    .action(guarded((o: { variant: string; fen?: string; moves?: string; book?: string }) => {
+      const variant = resolveVariant(o.variant);
+      const book = loadBook(o.book ?? shippedBookPath(variant.name), variant.name);
+      let pos = positionFromFen(variant, o.fen);
+      for (const text of (o.moves ?? '').split(/\s+/).filter(Boolean)) pos = variant.play(pos, parseMove(variant, pos, text));
+      const i = book.find(pos.keyLo, pos.keyHi);
+      if (i < 0) { process.stdout.write('not in the book\n'); process.exitCode = 1; return; }
+      if (!book.expanded(i)) {
+        const s = book.searchAt(i);
+        process.stdout.write(`a leaf of the book: ${s.move ? pdn(variant, pos, s.move) : 'no move'} score ${formatScore(s.score)} (search depth ${s.depth}, ${s.nodes} nodes)\n`);
+        return;
+      }
+      process.stdout.write(`${book.movesAt(i).length} moves, book score ${formatScore(book.value(i))}\n`);
+      for (const m of book.movesAt(i)) {
+        process.stdout.write(`${pdn(variant, pos, m.move).padEnd(10)} score ${formatScore(-book.value(m.child)).padStart(6)}  book ${String(book.height(m.child)).padStart(2)} plies below  (${scoredBy(book, m.child)})\n`);
+      }
+    }));
+}
+
+function statsCommand(): Command {
+  return new Command('stats')
+    .description('print what a book holds: positions, leaves, depth distribution, the main line')
+    .argument('<file>', 'the book')
+    .action(guarded((file: string) => {
+      const t0 = performance.now();
+      const book = loadBook(file);
+      const loadMs = performance.now() - t0;
+      const variant = resolveVariant(book.variant);
+      const s = bookStats(variant, book);
+      const p = buildParams(book);
+      const out = (line: string) => process.stdout.write(`${line}\n`);
+      out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves`);
+      out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
+      out(`built: ${p.searches} leaf searches, ${JSON.stringify(p.limits)} each, weight ${p.weight}, ${p.seconds} s`);
+      out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
+      out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
+      out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
+      if (s.ballotDepths.length > 0) {
+        const d = [...s.ballotDepths].sort((a, b) => a - b);
+        const counts = new Map<number, number>();
+        for (const x of d) counts.set(x, (counts.get(x) ?? 0) + 1);
+        out(`ballots: ${d.length}, plies of book below each along its best line: min ${d[0]}, median ${d[d.length >> 1]}, max ${d[d.length - 1]} (${[...counts].map(([k, v]) => `${k}:${v}`).join(' ')})`);
+      }
+    }));
+}
+
+export function bookCommand(): Command {
+  const book = new Command('book').description('opening books: build one, probe a position, print what one holds');
+  for (const c of [buildCommand(), probeCommand(), statsCommand()]) book.addCommand(c.exitOverride().showHelpAfterError());
+  return book;
+}

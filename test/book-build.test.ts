@@ -1,0 +1,199 @@
+// The book builder: drop-out expansion picks the leaf its formula says, inner nodes carry the
+// negamax of their children, a transposition is one node, and a build killed mid-way leaves a
+// valid book that a resumed build extends to the very book an unbroken build makes.
+
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BookBuilder } from '../src/book/book-builder.ts';
+import { type Book, loadBook } from '../src/book/book-file.ts';
+import { BookGraph, type BookNode } from '../src/book/book-graph.ts';
+import { nextLeaf, scoreNodes } from '../src/book/expansion.ts';
+import { searchLeaf } from '../src/book/leaf-search.ts';
+import type { LeafSearcher } from '../src/book/leaf-searcher.ts';
+import type { LeafJob } from '../src/book/types.ts';
+import { parseMove } from '../src/notation/move-text.ts';
+import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
+
+const CLI = fileURLToPath(new URL('../dist/damka.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'damka-book-build-'));
+
+/** Leaf searches in this thread: the builder takes any LeafSearcher. */
+const inProcess: LeafSearcher = { run: async (job: LeafJob) => searchLeaf(job), close: async () => {} };
+const scored = (node: BookNode, score: number) => { node.search = { score, move: 'x', depth: 1, nodes: 1 }; };
+
+describe('drop-out expansion', () => {
+  // The start expanded; its best move (for the side to move, 10 centi-men) expanded too, with
+  // its own best reply holding that score; the second-best move 5 centi-men worse. The best
+  // reply's child is 2 plies deep with no drop; the second move 1 ply deep with a drop of 5:
+  // at weight 0.1 its priority is 1 + 0.5 = 1.5 < 2, at weight 0.3 it is 2.5 > 2.
+  function smallGraph() {
+    const graph = new BookGraph(ENGLISH);
+    const root = graph.node(ENGLISH.startPosition());
+    scored(root, 0);
+    const children = graph.expand(root);
+    children.forEach((c, i) => scored(c, i === 3 ? -10 : i === 5 ? -5 : 40 + i));
+    graph.settle();
+    const best = children[3];
+    const replies = graph.expand(best);
+    replies.forEach((c, i) => scored(c, i === 1 ? 10 : 50 + i));
+    graph.settle();
+    return { graph, root, best, second: children[5], bestReply: replies[1] };
+  }
+
+  it('expands the leaf of the smallest depth + weight × centi-men worse', () => {
+    const g = smallGraph();
+    expect(nextLeaf(g.graph, [{ node: g.root, ply: 0 }], 0.1)).toBe(g.second);
+    expect(g.second.priority).toBeCloseTo(1.5, 9);
+    expect(g.bestReply.priority).toBeCloseTo(2, 9);
+    expect(nextLeaf(g.graph, [{ node: g.root, ply: 0 }], 0.3)).toBe(g.bestReply);
+    expect(g.second.priority).toBeCloseTo(2.5, 9);
+    expect(g.root.value).toBe(10);
+    expect(g.best.value).toBe(-10);
+    expect(g.root.height).toBe(2);
+  });
+
+  it('never expands a position without moves or one the search saw won or lost', () => {
+    const g = smallGraph();
+    g.second.search = { score: 29_950, move: '1-5', depth: 3, nodes: 10 };
+    g.bestReply.search = { score: -30_000, move: '', depth: 0, nodes: 0 };
+    const pick = nextLeaf(g.graph, [{ node: g.root, ply: 0 }], 0.1)!;
+    expect(pick).not.toBe(g.second);
+    expect(pick).not.toBe(g.bestReply);
+    expect(pick.terminal).toBe(false);
+  });
+
+  it('makes one node of a transposition, with both parents leading to it', () => {
+    const graph = new BookGraph(ENGLISH);
+    const start = ENGLISH.startPosition();
+    const line = (moves: string[]) => moves.reduce((pos, m) => ENGLISH.play(pos, parseMove(ENGLISH, pos, m)), start);
+    const a = line(['9-13', '24-20']), b = line(['10-14', '24-20']);
+    graph.expand(graph.node(a));
+    graph.expand(graph.node(b));
+    const viaA = graph.node(a).children!.find((c) => c.move === '10-14')!.node;
+    const viaB = graph.node(b).children!.find((c) => c.move === '9-13')!.node;
+    expect(viaA).toBe(viaB);
+    // Both positions, their moves' positions, the shared one once.
+    expect(graph.nodes.size).toBe(2 + ENGLISH.legalMoves(a).length + ENGLISH.legalMoves(b).length - 1);
+  });
+});
+
+/** Every expanded position's value is the negamax of its children's; a leaf's its search's. */
+function checkNegamax(book: Book): number {
+  let inner = 0;
+  for (let i = 0; i < book.size; i++) {
+    if (!book.expanded(i)) { expect(book.value(i)).toBe(book.searchAt(i).score); expect(book.height(i)).toBe(0); continue; }
+    inner++;
+    const moves = book.movesAt(i);
+    // + 0: a child's 0 negated is -0, which toBe tells from 0.
+    const best = Math.max(...moves.map((m) => -book.value(m.child))) + 0;
+    expect(book.value(i)).toBe(best);
+    expect(-book.value(moves[0].child) + 0).toBe(best);
+    expect(book.height(i)).toBe(1 + book.height(moves[0].child));
+  }
+  return inner;
+}
+
+describe('building a book', () => {
+  it('scores every inner position by the negamax of its children', async () => {
+    const path = join(dir, 'negamax.book');
+    const r = await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 2 }, searcher: inProcess, positions: 120 }).run();
+    expect(r.positions).toBe(120);
+    const book = loadBook(path, 'international');
+    expect(book.size).toBe(120);
+    expect(checkNegamax(book)).toBeGreaterThan(5);
+    expect(book.params).toMatchObject({ limits: { depth: 2 }, searches: 120, weight: 1 });
+  });
+
+  it('grows from every English ballot', async () => {
+    const path = join(dir, 'ballots.book');
+    await new BookBuilder({ variant: ENGLISH, path, limits: { depth: 1 }, searcher: inProcess, positions: 250 }).run();
+    const book = loadBook(path, 'english');
+    // Roots first: the start, the positions after one and two moves, then the 157 ballots.
+    for (const ballot of ['9-13 21-17 5-9', '11-15 23-19 9-14', '12-16 24-20 8-12']) {
+      const pos = ballot.split(' ').reduce((p, m) => ENGLISH.play(p, parseMove(ENGLISH, p, m)), ENGLISH.startPosition());
+      expect(book.find(pos.keyLo, pos.keyHi)).toBeGreaterThanOrEqual(0);
+    }
+    checkNegamax(book);
+  });
+});
+
+/** The positions of a book with their searches, to compare two books. */
+function contents(book: Book): Map<string, string> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < book.size; i++) out.set(`${book.keyHiAt(i)}:${book.keyLoAt(i)}`, JSON.stringify([book.searchAt(i), book.value(i), book.expanded(i)]));
+  return out;
+}
+
+/** Waits until the book at `path` holds at least `n` positions (the machine may be slow), then returns it. */
+async function grown(path: string, n: number): Promise<Book> {
+  for (let waited = 0; ; waited += 100) {
+    if (existsSync(path)) {
+      const book = loadBook(path, 'international');
+      if (book.size >= n) return book;
+    }
+    if (waited > 100_000) throw new Error(`${path} did not reach ${n} positions`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('a build killed and resumed', () => {
+  const args = ['book', 'build', '-v', 'international', '--workers', '1', '--depth', '3'];
+  const build = (...more: string[]) => spawnSync(process.execPath, [CLI, ...args, ...more], { encoding: 'utf8' });
+
+  it('keeps every search written before the kill and goes on to the book an unbroken build makes', async () => {
+    const path = join(dir, 'killed.book');
+    const child = spawn(process.execPath, [CLI, ...args, '--out', path, '--checkpoint', '0.1'], { stdio: 'ignore' });
+    // Past the first expansions, so that the kill may fall inside one.
+    await grown(path, 30);
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    // Every search of the last write is there, each once, and the file is whole.
+    const killed = loadBook(path, 'international');
+    const searches = Number(killed.params.searches);
+    expect(killed.size).toBe(searches);
+    expect(searches).toBeGreaterThanOrEqual(30);
+
+    const resumed = build('--book', path, '--positions', '40');
+    expect(resumed.status, resumed.stderr).toBe(0);
+    const after = loadBook(path, 'international');
+    expect(Number(after.params.searches)).toBe(searches + 40);
+    const before = contents(killed), now = contents(after);
+    for (const [key, search] of before) expect(JSON.parse(now.get(key)!)[0]).toEqual(JSON.parse(search)[0]);
+
+    const whole = join(dir, 'whole.book');
+    const unbroken = build('--out', whole, '--positions', String(searches + 40));
+    expect(unbroken.status, unbroken.stderr).toBe(0);
+    expect(contents(loadBook(whole, 'international'))).toEqual(now);
+    checkNegamax(after);
+  });
+
+  it('saves and exits on SIGINT', async () => {
+    const path = join(dir, 'interrupted.book');
+    const child = spawn(process.execPath, [CLI, ...args, '--out', path, '--checkpoint', '0.1'], { stdio: 'ignore' });
+    const seen = (await grown(path, 5)).size;
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(130);
+    const book = loadBook(path, 'international');
+    expect(book.size).toBeGreaterThanOrEqual(seen);
+    checkNegamax(book);
+  });
+
+  it('refuses to extend a book with another search per leaf, and an --out that exists', () => {
+    const path = join(dir, 'small.book');
+    expect(build('--out', path, '--positions', '5').status).toBe(0);
+    const again = build('--out', path, '--positions', '5');
+    expect(again.status).toBe(2);
+    expect(again.stderr).toMatch(/exists: extend it with --book/);
+    const other = spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'international', '--book', path, '--nodes', '1000', '--positions', '5'], { encoding: 'utf8' });
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(/searched with \{"depth":3\}/);
+    const wrong = spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'english', '--book', path, '--positions', '5'], { encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/a book for international, not for english/);
+  });
+});
