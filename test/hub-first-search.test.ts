@@ -19,7 +19,8 @@ async function ready(ttMb = 64): Promise<EngineProcess> {
   // The warm-up on, as users have it: the first search is what it is for.
   const p = new EngineProcess(['hub'], { DAMKA_WARM_UP: '1' });
   running.push(p);
-  p.send('hub', `set-param name=tt-size value=${ttMb}`, 'init');
+  // The first search, not a move from the shipped book.
+  p.send('hub', `set-param name=tt-size value=${ttMb}`, 'set-param name=book value=false', 'init');
   await p.expect(/^ready$/, 30_000);
   return p;
 }

@@ -32,7 +32,8 @@ async function started(variant: Variant, params: string[] = []): Promise<EngineP
   running.push(p);
   p.send('hub');
   await p.expect(/^wait$/);
-  p.send(`set-param name=variant value=${hubName(variant)}`, ...params, 'init');
+  // These tests are about searching: positions near the start must not be answered from the shipped book.
+  p.send(`set-param name=variant value=${hubName(variant)}`, 'set-param name=book value=false', ...params, 'init');
   await p.expect(/^ready$/);
   return p;
 }
@@ -106,7 +107,7 @@ describe('damka hub: start-up', () => {
     await p.expect(/^wait$/);
     // The warm-up takes about a second here, more than the move: counted against it, the
     // move came at once after ready, from a search of a few plies.
-    p.send(`set-param name=variant value=${hubName(ENGLISH)}`, 'init', `pos pos=${startString(ENGLISH)}`, 'level move-time=0.3', 'go think', 'ping');
+    p.send(`set-param name=variant value=${hubName(ENGLISH)}`, 'set-param name=book value=false', 'init', `pos pos=${startString(ENGLISH)}`, 'level move-time=0.3', 'go think', 'ping');
     const upToReady = await p.collect(/^ready$/);
     expect(upToReady.filter((l) => l.startsWith('info') || l.startsWith('done'))).toEqual([]);
     expect(upToReady.filter((l) => l.startsWith('error'))).toEqual([]);
@@ -372,7 +373,7 @@ describe.skipIf(availableParallelism() < 2)('damka hub: parallel search (threads
     await p.expect(/^wait$/);
     const max = availableParallelism();
     await expectErrors(p, ['set-param name=threads value=0', `set-param name=threads value=${max + 1}`, 'set-param name=threads value=two']);
-    p.send(`set-param name=threads value=${max}`, 'set-param name=threads value=2', 'init');
+    p.send(`set-param name=threads value=${max}`, 'set-param name=threads value=2', 'set-param name=book value=false', 'init');
     await p.expect(/^ready$/);
     await expectErrors(p, [`set-param name=threads value=${max + 1}`]);
     // Down to one thread and back, between searches.
