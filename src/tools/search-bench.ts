@@ -83,6 +83,9 @@ export async function runEngineBench(
 ): Promise<BenchResult> {
   const engine = new WorkerEngine(BENCH_TT_MB, threads);
   if (evalKind || weightsPath) engine.setEvaluation(evalKind ?? 'learned', weightsPath);
+  // Without endgame tables, as the one-thread bench: the node count is a signature of the
+  // build, not of the tables a machine happens to have (shipped or in its cache).
+  engine.setEndgameTables(null);
   let nodes = 0, ms = 0;
   try {
     await engine.start(variant);
