@@ -82,6 +82,13 @@ describe('the shipped tables', () => {
     const off = damkaIn(env, '', 'analyze', '--variant', 'english', '--fen', root, '--depth', '6', '--egdb-path', 'none');
     expect(off.out).not.toMatch(/tbhits/);
   });
+
+  it('damka bench searches without them, on one thread and on the worker engine alike (its node count a signature of the build)', () => {
+    const env = { ...PACKAGE, XDG_CACHE_HOME: join(fresh(), 'no-cache-yet') };
+    // Depth 7 reaches five pieces from the eight-piece endgames (tables there: 161,200 nodes, not 165,205).
+    const nodes = (...args: string[]) => Number(/nodes (\d+)/.exec(damkaIn(env, '', 'bench', '--variant', 'english', '--depth', '7', ...args).out)![1]);
+    expect(nodes('--threads', '1')).toBe(nodes());
+  });
 });
 
 /** A five-piece English table draw (KK-KKM, White to move), for analysis without distances. */

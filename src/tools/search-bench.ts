@@ -92,7 +92,7 @@ export async function runEngineBench(
     for (const [i, p] of positions.entries()) {
       engine.newGame();
       const t0 = performance.now();
-      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits, analyze: true });
+      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits, analyze: true, egdbPath: null });
       const elapsed = performance.now() - t0;
       nodes += r.nodes;
       ms += elapsed;
