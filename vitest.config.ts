@@ -19,11 +19,13 @@ export default defineConfig({
   test: {
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // Endgame tables a user built into the real cache directory would change searches under
-    // test (the engine uses them by default); tests that want tables build their own.
+    // Endgame tables would change searches under test (the engine uses them by default): those
+    // a user built into the real cache directory, and those shipped in the package
+    // (DAMKA_EGDB_SHIPPED=none: none shipped; src/egdb/table-dirs.ts). Tests that want tables
+    // build their own, or ask for the shipped ones (egdb-shipped.test.ts).
     // Engines skip their warm-up (a second each, over a hundred engines): the tests of the
     // first search's speed (hub-first-search.test.ts) ask for it back.
-    env: { XDG_CACHE_HOME: join(tmpdir(), 'damka-test-cache-none'), DAMKA_WARM_UP: '0' },
+    env: { XDG_CACHE_HOME: join(tmpdir(), 'damka-test-cache-none'), DAMKA_EGDB_SHIPPED: 'none', DAMKA_WARM_UP: '0' },
     projects: [
       { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...BROWSER], maxWorkers: Math.max(2, availableParallelism() - 1) } },
       { extends: true, test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } } },

@@ -1,11 +1,13 @@
 // Builds tables into a directory in the order given (balancesUpTo: smallest first, so that
 // every exit is solved before it is needed); tables already there and intact are kept
-// rather than built again.
+// rather than built again. A build of distances only (`egdb build --distances`) writes the
+// distance files beside tables found elsewhere (the shipped ones): the values come out of the
+// same solve, and each is checked against the table it goes with before a byte is written.
 
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Variant } from '../rules/variant.ts';
-import { type Balance, balanceKey, mirror } from './balance.ts';
+import { type Balance, balanceKey, balanceName, mirror } from './balance.ts';
 import { SOLVING_BYTES_PER_POSITION, solvePair } from './generate.ts';
 import { BalanceIndex } from './index.ts';
 import { DTC_FILE, encodeTable } from './table-file.ts';
@@ -50,17 +52,25 @@ export function largestPair(variant: Variant, balances: readonly Balance[]): { b
   return best;
 }
 
-export function buildTables(variant: Variant, balances: readonly Balance[], dir: string, callbacks: BuildCallbacks = {}): BalanceReport[] {
+export interface BuildOptions {
+  /**
+   * Where tables already are besides `dir` (the shipped ones): a balance found there gets only
+   * its distance file written into `dir`, once a fresh solve has matched its table.
+   */
+  tablesAlsoIn?: readonly string[];
+}
+
+export function buildTables(variant: Variant, balances: readonly Balance[], dir: string, callbacks: BuildCallbacks = {}, options: BuildOptions = {}): BalanceReport[] {
   // Kept files are read through this set; solved tables are added to it from memory.
-  const tables = new EndgameTables(variant, dir);
+  const tables = new EndgameTables(variant, [dir, ...(options.tablesAlsoIn ?? []).filter((d) => d !== dir)]);
   const reports: BalanceReport[] = [];
   const done = new Set<number>();
   for (const balance of balances) {
     if (done.has(balanceKey(balance))) continue;
     const pair = balanceKey(mirror(balance)) === balanceKey(balance) ? [balance] : [balance, mirror(balance)];
     for (const b of pair) done.add(balanceKey(b));
-    if (pair.every((b) => tables.has(b) && tables.hasDistances(b))) {
-      for (const b of pair) reports.push(summarise(tables, variant, dir, b, 0, 0, true));
+    if (pair.every((b) => tables.has(b) && existsSync(distanceFile(dir, variant, b)) && tables.hasDistances(b))) {
+      for (const b of pair) reports.push(summarise(tables, variant, dir, b, statSync(tables.fileOf(b)!).size, 0, 0, true));
       callbacks.onBalance && reports.slice(-pair.length).forEach(callbacks.onBalance);
       continue;
     }
@@ -72,12 +82,17 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
     for (const s of solved) {
       const file = tableFile(dir, variant, s.balance);
       mkdirSync(dirname(file), { recursive: true });
+      // A table found elsewhere must be the one just solved, or its distances would not fit it.
+      const found = tables.fileOf(s.balance);
+      if (found !== null && found !== file && !sameBytes(tables.table(s.balance).data, s.packed)) {
+        throw new Error(`${found} differs from a fresh solve of ${balanceName(s.balance)}: a table from another build of the rules? (build without it)`);
+      }
       // Written whole under another name first, so that a reader never sees half a file.
       // Distances first: a table whose distance file is there and sound counts as built.
       writeWhole(distanceFile(dir, variant, s.balance), encodeTable(variant.name, s.balance, s.positions, s.distances, DTC_FILE));
-      writeWhole(file, encodeTable(variant.name, s.balance, s.positions, s.packed));
+      const bytes = found !== null && found !== file ? statSync(found).size : writeWhole(file, encodeTable(variant.name, s.balance, s.positions, s.packed));
       tables.add(s.balance, s.packed, s.distances);
-      const report = summarise(tables, variant, dir, s.balance, ms, cpuMs, false);
+      const report = summarise(tables, variant, dir, s.balance, bytes, ms, cpuMs, false);
       reports.push(report);
       callbacks.onBalance?.(report);
     }
@@ -85,12 +100,19 @@ export function buildTables(variant: Variant, balances: readonly Balance[], dir:
   return reports;
 }
 
-function writeWhole(file: string, data: Buffer): void {
-  writeFileSync(`${file}.tmp`, data);
-  renameSync(`${file}.tmp`, file);
+/** Writes a file whole under a name of this process's, then renames it into place; returns its size. */
+function writeWhole(file: string, data: Buffer): number {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, file);
+  return data.length;
 }
 
-function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, ms: number, cpuMs: number, kept: boolean): BalanceReport {
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+}
+
+function summarise(tables: EndgameTables, variant: Variant, dir: string, balance: Balance, bytes: number, ms: number, cpuMs: number, kept: boolean): BalanceReport {
   const { index, data } = tables.table(balance);
   const distances = tables.distances(balance);
   let wins = 0, losses = 0, maxDistance = 0, farthest = -1;
@@ -102,7 +124,6 @@ function summarise(tables: EndgameTables, variant: Variant, dir: string, balance
     else continue;
     if (distances[i] > maxDistance) { maxDistance = distances[i]; farthest = i; }
   }
-  const bytes = statSync(tableFile(dir, variant, balance)).size;
   const distanceBytes = statSync(distanceFile(dir, variant, balance)).size;
   return { balance, positions, wins, losses, draws: positions - wins - losses, bytes, distanceBytes, maxDistance, farthest, ms, cpuMs, kept };
 }

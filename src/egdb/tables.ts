@@ -1,14 +1,16 @@
-// A variant's tables in one directory (DIR/<variant>/<balance>.egdb), loaded when first
-// needed. A missing or refused file is reported once and its positions are then unknown:
-// the search carries on without them.
+// A variant's tables (DIR/<variant>/<balance>.egdb), looked for in a list of directories
+// (table-dirs.ts: the cache directory, then the shipped tables), each balance in the first
+// that holds its file, loaded when first needed. A missing or refused file is reported once
+// and its positions are then unknown: the search carries on without them.
 //
 // Each table has a companion distance file (<balance>.dtc, distances to conversion, see
 // generate.ts), four times its size in memory. Only a root that is itself a table win or
 // loss needs them (the move that converts fastest, or holds out longest), so they are read
-// on first use and only the few last used are kept.
+// on first use and only the few last used are kept. A set may be told what to do when they
+// are missing (build-on-demand.ts starts building them); it then looks again now and then.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Position, WHITE, popcount } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { type Balance, balanceKey, balanceName, mirror, parseBalanceName, pieces } from './balance.ts';
@@ -20,6 +22,8 @@ import { LOSS, UNKNOWN, packedValue } from './values.ts';
 interface Loaded {
   index: BalanceIndex;
   data: Uint8Array;
+  /** The file it was read from; null for a table added from memory. */
+  file: string | null;
 }
 
 /**
@@ -46,15 +50,20 @@ export function distanceFile(dir: string, variant: Variant, balance: Balance): s
  */
 const DISTANCE_TABLES_KEPT = 4;
 
-/** The table files of a directory for a variant (none when there is no directory), by balance. */
-function tableFiles(dir: string | null, variant: Variant): { balance: Balance; file: string }[] {
-  if (dir === null || !existsSync(join(dir, variant.name))) return [];
-  const found: { balance: Balance; file: string }[] = [];
-  for (const name of readdirSync(join(dir, variant.name))) {
-    const balance = name.endsWith('.egdb') ? parseBalanceName(name.slice(0, -5)) : null;
-    if (balance) found.push({ balance, file: join(dir, variant.name, name) });
+/** Missing distance files that something is being done about are looked for again after this long. */
+const DISTANCES_RETRY_MS = 10_000;
+
+/** The table files of a variant in the first of the directories that holds each balance's. */
+function tableFiles(dirs: readonly string[], variant: Variant): { balance: Balance; file: string }[] {
+  const found = new Map<number, { balance: Balance; file: string }>();
+  for (const dir of dirs) {
+    if (!existsSync(join(dir, variant.name))) continue;
+    for (const name of readdirSync(join(dir, variant.name))) {
+      const balance = name.endsWith('.egdb') ? parseBalanceName(name.slice(0, -5)) : null;
+      if (balance && !found.has(balanceKey(balance))) found.set(balanceKey(balance), { balance, file: join(dir, variant.name, name) });
+    }
   }
-  return found;
+  return [...found.values()];
 }
 
 /**
@@ -74,16 +83,25 @@ export class EndgameTables {
   private readonly distanceTables = new Map<number, Uint8Array>();
   /** Balance keys whose distance file is missing or was refused (reported once). */
   private readonly noDistances = new Set<number>();
+  /** Balance keys whose distance file was missing while onMissingDistances saw to it, and when. */
+  private readonly distancesAwaited = new Map<number, number>();
+  /** Where tables are looked for, in order; empty: tables only from add() (the generator). */
+  readonly dirs: readonly string[];
 
   constructor(
     readonly variant: Variant,
-    /** null: tables only from add() (the generator). */
-    readonly dir: string | null,
+    dirs: string | readonly string[] | null,
     private readonly report: (message: string) => void = () => undefined,
+    /**
+     * Called (instead of a report) when a distance file is missing from every directory; the
+     * set then looks for it again every DISTANCES_RETRY_MS rather than giving up on it.
+     */
+    private readonly onMissingDistances?: (tables: EndgameTables) => void,
   ) {
     if (!tablesPossible(variant)) throw new Error(`there are no endgame tables for ${variant.name} (only ${TABLE_VARIANTS.join(', ')})`);
+    this.dirs = dirs === null ? [] : typeof dirs === 'string' ? [dirs] : [...dirs];
     this.orienter = new Orienter(variant.geometry);
-    this.maxPieces = tableFiles(dir, variant).reduce((most, { balance }) => Math.max(most, pieces(balance)), 0);
+    this.maxPieces = tableFiles(this.dirs, variant).reduce((most, { balance }) => Math.max(most, pieces(balance)), 0);
   }
 
   /**
@@ -93,7 +111,7 @@ export class EndgameTables {
    * of a second a move is most of a move; loaded up front it costs nothing there.
    */
   preload(maxBytes: number): number {
-    const files = tableFiles(this.dir, this.variant);
+    const files = tableFiles(this.dirs, this.variant);
     if (files.reduce((sum, { file }) => sum + statSync(file).size, 0) > maxBytes) return 0;
     return files.filter(({ balance }) => this.loaded(balanceKey(balance)) !== null).length;
   }
@@ -101,7 +119,7 @@ export class EndgameTables {
   /** A table the caller has just computed (the generator works from memory, not files). */
   add(balance: Balance, data: Uint8Array, distances?: Uint8Array): void {
     const key = balanceKey(balance);
-    this.tables[key] = { index: new BalanceIndex(this.variant.geometry, balance), data };
+    this.tables[key] = { index: new BalanceIndex(this.variant.geometry, balance), data, file: null };
     if (distances !== undefined) this.keepDistances(key, distances);
   }
 
@@ -159,12 +177,20 @@ export class EndgameTables {
       this.distanceTables.set(key, kept);
       return kept;
     }
-    if (this.noDistances.has(key) || this.dir === null) return null;
+    if (this.noDistances.has(key)) return null;
+    const awaited = this.distancesAwaited.get(key);
+    if (awaited !== undefined && performance.now() - awaited < DISTANCES_RETRY_MS) return null;
     const balance = balanceOfKey(key);
-    const distances = this.read(distanceFile(this.dir, this.variant, balance), balance, table.index.size, DTC_FILE, 'distance file');
-    if (distances === null) { this.noDistances.add(key); return null; }
-    this.keepDistances(key, distances);
-    return distances;
+    const read = this.read(this.dirs.map((d) => distanceFile(d, this.variant, balance)), balance, table.index.size, DTC_FILE, 'distance file');
+    if (read === 'missing' && this.onMissingDistances !== undefined) {
+      this.distancesAwaited.set(key, performance.now());
+      this.onMissingDistances(this);
+      return null;
+    }
+    if (typeof read === 'string') { this.noDistances.add(key); return null; }
+    this.distancesAwaited.delete(key);
+    this.keepDistances(key, read.data);
+    return read.data;
   }
 
   /**
@@ -192,6 +218,11 @@ export class EndgameTables {
     return this.loaded(balanceKey(balance)) !== null;
   }
 
+  /** The file a balance's table is read from (null: added from memory, or not available). */
+  fileOf(balance: Balance): string | null {
+    return this.loaded(balanceKey(balance))?.file ?? null;
+  }
+
   /** A table's index and packed values (summaries and checks); throws when it is not available. */
   table(balance: Balance): { index: BalanceIndex; data: Uint8Array } {
     const table = this.loaded(balanceKey(balance));
@@ -208,26 +239,39 @@ export class EndgameTables {
   private load(key: number): Loaded | null {
     const balance = balanceOfKey(key);
     let loaded: Loaded | null = null;
-    if (this.dir !== null) {
+    if (this.dirs.length > 0) {
       const index = new BalanceIndex(this.variant.geometry, balance);
-      const data = this.read(tableFile(this.dir, this.variant, balance), balance, index.size, WDL_FILE, 'endgame table');
-      if (data !== null) loaded = { index, data };
+      const read = this.read(this.dirs.map((d) => tableFile(d, this.variant, balance)), balance, index.size, WDL_FILE, 'endgame table');
+      if (typeof read !== 'string') loaded = { index, data: read.data, file: read.file };
     }
     this.tables[key] = loaded;
     return loaded;
   }
 
-  /** A file's values, or null after reporting why not. */
-  private read(file: string, balance: Balance, positions: number, kind: TableKind, what: string): Uint8Array | null {
+  /**
+   * The values of the first of `files` that is there and sound. Refused files are reported
+   * (and the next one tried); that none is there is reported unless the distances are seen
+   * to (onMissingDistances).
+   */
+  private read(files: string[], balance: Balance, positions: number, kind: TableKind, what: string): { data: Uint8Array; file: string } | 'missing' | 'refused' {
     const instead = kind === WDL_FILE ? 'its positions are searched instead' : 'its wins are played by search instead';
-    try {
-      return decodeTable(readFileSync(file), this.variant.name, balance, positions, kind);
-    } catch (err) {
-      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
-      this.report(missing ? `${what} ${file} is missing; ${instead}`
-        : `${what} ${file} refused (${err instanceof Error ? err.message : String(err)}); ${instead}`);
-      return null;
+    let refused = false;
+    for (const file of files) {
+      try {
+        return { data: decodeTable(readFileSync(file), this.variant.name, balance, positions, kind), file };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        this.report(`${what} ${file} refused (${err instanceof Error ? err.message : String(err)}); ${instead}`);
+        refused = true;
+      }
     }
+    if (refused) return 'refused';
+    if (kind === WDL_FILE || this.onMissingDistances === undefined) {
+      const build = kind === DTC_FILE ? ` (damka egdb build --variant ${this.variant.name} --distances makes it)` : '';
+      const where = files.length === 1 ? files[0] : `${basename(files[0])} (looked for in ${files.map(dirname).join(', ')})`;
+      this.report(`${what} ${where} is missing${build}; ${instead}`);
+    }
+    return 'missing';
   }
 }
 

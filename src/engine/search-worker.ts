@@ -16,7 +16,6 @@ import { createEvaluator } from '../eval/evaluators.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import { readWeightsFile } from '../eval/read-weights.ts';
 import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult } from './task.ts';
-import { defaultTableDir } from '../egdb/cache-dir.ts';
 import { type EndgameTables, PRELOAD_BYTES, tablesPossible } from '../egdb/tables.ts';
 import { threadTables } from '../egdb/thread-tables.ts';
 
@@ -39,10 +38,9 @@ function entryFor(variantName: string, evalKind: EvalKind | undefined, weightsPa
   return entry;
 }
 
-/** The tables of a directory (undefined: the default one, null: none), kept between searches. */
+/** The tables of a directory (undefined: the default lookup, table-dirs.ts; null: none), kept between searches. */
 function tablesFor(variant: Variant, egdbPath: string | null | undefined): EndgameTables | null {
-  const dir = egdbPath === undefined ? defaultTableDir() : egdbPath;
-  return dir === null || !tablesPossible(variant) ? null : threadTables(variant, dir);
+  return egdbPath === null || !tablesPossible(variant) ? null : threadTables(variant, egdbPath);
 }
 
 /**

@@ -83,13 +83,16 @@ export async function runEngineBench(
 ): Promise<BenchResult> {
   const engine = new WorkerEngine(BENCH_TT_MB, threads);
   if (evalKind || weightsPath) engine.setEvaluation(evalKind ?? 'learned', weightsPath);
+  // Without endgame tables, as the one-thread bench: the node count is a signature of the
+  // build, not of the tables a machine happens to have (shipped or in its cache).
+  engine.setEndgameTables(null);
   let nodes = 0, ms = 0;
   try {
     await engine.start(variant);
     for (const [i, p] of positions.entries()) {
       engine.newGame();
       const t0 = performance.now();
-      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits, analyze: true });
+      const r = await engine.search({ variant, root: p.position, history: { lo: new Int32Array([p.position.keyLo]), hi: new Int32Array([p.position.keyHi]) }, limits, analyze: true, egdbPath: null });
       const elapsed = performance.now() - t0;
       nodes += r.nodes;
       ms += elapsed;

@@ -12,7 +12,14 @@ export function damka(...args: string[]) {
 
 /** One run of the built CLI with `input` on stdin, all of it there at once, then closed. */
 export function damkaFed(input: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 60_000 });
+  return damkaIn({}, input, ...args);
+}
+
+/** One run of the built CLI with these environment variables changed (undefined: removed). */
+export function damkaIn(env: Record<string, string | undefined>, input: string, ...args: string[]) {
+  const merged: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v;
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8', timeout: 60_000, env: merged });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
 import type { Limits } from '../../engine/task.ts';
-import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { defaultLookupText } from '../../egdb/table-dirs.ts';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
@@ -29,7 +29,7 @@ export function analyzeCommand(): Command {
     .option('--tt-size <mb>', 'transposition table size in MB', '64')
     .option('--eval <kind>', 'evaluation: learned (the network where one ships, else the patterns), pattern, network or classic (hand-set)', 'learned')
     .option('--weights <file>', 'weights file for the learned evaluation, as "damka train fit" or "fit-network" writes (default: the shipped one)')
-    .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultTableDir()})`)
+    .option('--egdb-path <dir>', `endgame table directory, or "none" (default: ${defaultLookupText()})`)
     .addOption(searchThreadsOption())
     .action(guarded(async (opts: AnalyzeOptions) => {
       const variant = resolveVariant(opts.variant);

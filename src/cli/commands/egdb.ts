@@ -1,11 +1,13 @@
 // damka egdb build|probe|check: endgame tables made by retrograde analysis (src/egdb/).
 
-import { totalmem } from 'node:os';
+import { setPriority, totalmem } from 'node:os';
 import { Command, Option } from 'commander';
 import { type Balance, balanceName, balancesUpTo, defaultPieces, parseBalanceName, pieces as pieceCount } from '../../egdb/balance.ts';
 import { buildTables, largestPair } from '../../egdb/build.ts';
 import { DISTANCE_SATURATED } from '../../egdb/generate.ts';
+import { adoptBuildLock, takeBuildLock } from '../../egdb/build-lock.ts';
 import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { defaultLookupText, defaultTableDirs, shippedTableDir } from '../../egdb/table-dirs.ts';
 import { balanceOf } from '../../egdb/orient.ts';
 import { EndgameTables, tablesPossible } from '../../egdb/tables.ts';
 import { DRAW, LOSS, UNKNOWN, WIN, valueName } from '../../egdb/values.ts';
@@ -17,7 +19,8 @@ import { positionFromFen } from '../position-option.ts';
 import { Progress } from '../progress.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
-const dirOption = () => new Option('--dir <dir>', `table directory (default: ${defaultTableDir()})`);
+const dirOption = () => new Option('--dir <dir>', `table directory (default: ${defaultLookupText()})`);
+const buildDirOption = () => new Option('--dir <dir>', `table directory to write (default: ${defaultTableDir()})`);
 const piecesOption = () => new Option('-p, --pieces <n>', 'most pieces on the board (default: English 5, International 4)');
 
 const MAX_PIECES = 8;
@@ -33,47 +36,67 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const cpuMs = (start: NodeJS.CpuUsage) => { const u = process.cpuUsage(start); return (u.user + u.system) / 1000; };
 const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 
+interface BuildOpts { variant: string; pieces?: string; dir?: string; distances?: boolean; lockHeld?: boolean }
+
 function buildCommand(): Command {
   return new Command('build')
-    .description('solve every balance up to N pieces, smallest first, and write the tables')
+    .description('solve every balance up to N pieces, smallest first, and write the tables and their distance files')
     .addOption(variantOption())
     .addOption(piecesOption())
-    .addOption(dirOption())
-    .action(guarded((opts: { variant: string; pieces?: string; dir?: string }) => {
+    .addOption(buildDirOption())
+    .option('--distances', 'write only the distance files where the tables are already in --dir or shipped with the package (each checked against a fresh solve)')
+    // The engine's background build (build-on-demand.ts): it took the lock and handed it over.
+    .addOption(new Option('--lock-held').hideHelp())
+    .action(guarded((opts: BuildOpts) => {
       const variant = resolveVariant(opts.variant);
+      if (!tablesPossible(variant)) throw new UsageError(`there are no endgame tables for ${variant.name}`);
       const pieces = piecesFor(variant, opts.pieces);
       const dir = opts.dir ?? defaultTableDir();
-      if (!tablesPossible(variant)) throw new UsageError(`there are no endgame tables for ${variant.name}`);
       const balances = balancesUpTo(pieces);
       // Refused before hours of work rather than failing at the largest balance.
       const largest = largestPair(variant, balances);
       if (largest.bytes > totalmem()) {
         throw new UsageError(`${pieces} pieces needs about ${bytesText(largest.bytes)} of memory to solve ${balanceName(largest.balance)} and its mirror; this machine has ${bytesText(totalmem())}`);
       }
-      const out = process.stdout;
-      out.write(`building ${variant.name} tables up to ${pieces} pieces in ${dir} (largest pair ${balanceName(largest.balance)}: ${largest.positions} positions, about ${bytesText(largest.bytes)} of memory)\n`);
-      const progress = new Progress();
-      let current = '';
-      const start = performance.now(), cpuStart = process.cpuUsage();
-      let positions = 0, bytes = 0, distanceBytes = 0;
-      let longest: { name: string; distance: number } = { name: '', distance: 0 };
-      const reports = buildTables(variant, balances, dir, {
-        onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
-        onProgress: (f) => progress.update(`solving ${current}... ${(100 * f).toFixed(0)}%`),
-        onBalance: (r) => {
-          progress.done();
-          positions += r.positions;
-          bytes += r.bytes;
-          distanceBytes += r.distanceBytes;
-          if (r.maxDistance > longest.distance) longest = { name: balanceName(r.balance), distance: r.maxDistance };
-          const time = r.kept ? 'kept (already built)' : `${seconds(r.ms)}, ${seconds(r.cpuMs)} CPU (with its mirror)`;
-          out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  dtc <= ${String(r.maxDistance).padStart(3)} ${mb(r.distanceBytes).padStart(9)}  ${time}\n`);
-        },
-      });
-      const kept = reports.filter((r) => r.kept).length;
-      out.write(`${reports.length} tables${kept ? ` (${kept} kept)` : ''}, ${positions} positions, ${mb(bytes)} and ${mb(distanceBytes)} of distances, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
-      out.write(`longest distance to conversion: ${longest.distance} plies${longest.name ? ` (${longest.name})` : ''}${longest.distance >= DISTANCE_SATURATED ? ' or more' : ''}\n`);
+      const lock = opts.lockHeld ? adoptBuildLock(dir, variant.name) : takeBuildLock(dir, variant.name);
+      if (!('file' in lock)) throw new UsageError(`another build is writing ${variant.name} tables in ${dir} (process ${lock.heldBy}); let it finish or stop it`);
+      if (opts.lockHeld) {
+        try { setPriority(19); } catch { /* the lowest priority is a courtesy to the engine that asked */ }
+      }
+      try {
+        const shipped = shippedTableDir();
+        const what = opts.distances ? 'distance files' : 'tables';
+        process.stdout.write(`building ${variant.name} ${what} up to ${pieces} pieces in ${dir}${opts.distances && shipped ? ` (tables also from ${shipped})` : ''} (largest pair ${balanceName(largest.balance)}: ${largest.positions} positions, about ${bytesText(largest.bytes)} of memory)\n`);
+        build(variant, balances, dir, opts.distances && shipped ? [shipped] : []);
+      } finally {
+        lock.release();
+      }
     }));
+}
+
+function build(variant: Variant, balances: Balance[], dir: string, tablesAlsoIn: string[]): void {
+  const out = process.stdout;
+  const progress = new Progress();
+  let current = '';
+  const start = performance.now(), cpuStart = process.cpuUsage();
+  let positions = 0, bytes = 0, distanceBytes = 0;
+  let longest: { name: string; distance: number } = { name: '', distance: 0 };
+  const reports = buildTables(variant, balances, dir, {
+    onStart: (pair) => { current = pair.map(balanceName).join(' + '); progress.update(`solving ${current}...`); },
+    onProgress: (f) => progress.update(`solving ${current}... ${(100 * f).toFixed(0)}%`),
+    onBalance: (r) => {
+      progress.done();
+      positions += r.positions;
+      bytes += r.bytes;
+      distanceBytes += r.distanceBytes;
+      if (r.maxDistance > longest.distance) longest = { name: balanceName(r.balance), distance: r.maxDistance };
+      const time = r.kept ? 'kept (already built)' : `${seconds(r.ms)}, ${seconds(r.cpuMs)} CPU (with its mirror)`;
+      out.write(`${balanceName(r.balance).padEnd(12)} ${String(r.positions).padStart(11)} positions  win ${percent(r.wins, r.positions).padStart(6)}  draw ${percent(r.draws, r.positions).padStart(6)}  loss ${percent(r.losses, r.positions).padStart(6)}  ${mb(r.bytes).padStart(9)}  dtc <= ${String(r.maxDistance).padStart(3)} ${mb(r.distanceBytes).padStart(9)}  ${time}\n`);
+    },
+  }, { tablesAlsoIn });
+  const kept = reports.filter((r) => r.kept).length;
+  out.write(`${reports.length} tables${kept ? ` (${kept} kept)` : ''}, ${positions} positions, ${mb(bytes)} and ${mb(distanceBytes)} of distances, ${seconds(performance.now() - start)}, ${seconds(cpuMs(cpuStart))} CPU\n`);
+  out.write(`longest distance to conversion: ${longest.distance} plies${longest.name ? ` (${longest.name})` : ''}${longest.distance >= DISTANCE_SATURATED ? ' or more' : ''}\n`);
 }
 
 function probeCommand(): Command {
@@ -86,12 +109,12 @@ function probeCommand(): Command {
       const variant = resolveVariant(opts.variant);
       const pos = positionFromFen(variant, opts.fen);
       const problems: string[] = [];
-      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
+      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDirs(), (m) => problems.push(m));
       const value = tables.probe(pos);
       if (value === UNKNOWN) {
         const b = balanceOf(pos);
         const why = problems[0] ?? (tables.maxPieces === 0
-          ? `no ${variant.name} tables in ${tables.dir} (run damka egdb build)`
+          ? `no ${variant.name} tables in ${tables.dirs.join(' or ')} (run damka egdb build)`
           : `${balanceName(b)} is not in the tables (up to ${tables.maxPieces} pieces)`);
         throw new UsageError(why);
       }
@@ -109,6 +132,8 @@ function probeCommand(): Command {
         const d = converts ? 1 : tables.distance(child) < 0 ? -1 : 1 + tables.distance(child);
         out.write(`  ${formatMove(variant, move, moves, 'pdn').padEnd(10)} ${valueName(forMover)}${distance(forMover, d)}\n`);
       }
+      // Which file answered: the lookup takes each balance from the first directory holding it.
+      out.write(`table ${tables.fileOf(balanceOf(pos))}\n`);
       for (const p of problems) process.stderr.write(`damka: ${p}\n`);
     }));
 }
@@ -124,7 +149,7 @@ function checkCommand(): Command {
       const variant = resolveVariant(opts.variant);
       const balances = opts.balance === undefined ? balancesUpTo(piecesFor(variant, opts.pieces)) : parseBalances(opts.balance);
       const problems: string[] = [];
-      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDir(), (m) => problems.push(m));
+      const tables = new EndgameTables(variant, opts.dir ?? defaultTableDirs(), (m) => problems.push(m));
       const out = process.stdout;
       const progress = new Progress();
       const start = performance.now(), cpuStart = process.cpuUsage();

@@ -22,7 +22,7 @@ import { RECORD_INTS, concatRecords, everyNthGame, loadRecords, saveRecords } fr
 import { importPdn } from '../../train/pdn-import.ts';
 import { relabel } from '../../train/relabel.ts';
 import { tableResults } from '../../train/table-results.ts';
-import { defaultTableDir } from '../../egdb/cache-dir.ts';
+import { defaultLookupText, tableDirsOf } from '../../egdb/table-dirs.ts';
 import { EndgameTables } from '../../egdb/tables.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
 import { guarded, parseIntOption } from '../errors.ts';
@@ -36,9 +36,9 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const trainVariantOption = () => new Option('-v, --variant <name>', 'english or international').default('international');
 
 /** The endgame tables of `dir`; throws, saying how to make them, when it has none. */
-function tablesIn(variant: Variant, dir: string): EndgameTables {
-  const tables = new EndgameTables(variant, dir);
-  if (tables.maxPieces === 0) throw new Error(`no ${variant.name} endgame tables in ${dir} (make them with "damka egdb build --variant ${variant.name}")`);
+function tablesIn(variant: Variant, dirs: string | string[]): EndgameTables {
+  const tables = new EndgameTables(variant, dirs);
+  if (tables.maxPieces === 0) throw new Error(`no ${variant.name} endgame tables in ${tables.dirs.join(' or ')} (make them with "damka egdb build --variant ${variant.name}")`);
   return tables;
 }
 
@@ -154,12 +154,11 @@ function tableResultsCommand(): Command {
     .addOption(trainVariantOption())
     .requiredOption('-d, --data <file>', 'data file from "damka train selfplay" or "damka train import"')
     .requiredOption('-o, --out <file>', 'data file to write')
-    .option('--egdb-path <dir>', `endgame table directory (default: ${defaultTableDir()})`)
+    .option('--egdb-path <dir>', `endgame table directory (default: ${defaultLookupText()})`)
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
-      const dir = o.egdbPath ?? defaultTableDir();
       const records = loadRecords(o.data, variant.name);
-      const tables = tablesIn(variant, dir);
+      const tables = tablesIn(variant, tableDirsOf(o.egdbPath));
       const { records: out, summary } = tableResults(records, tables);
       saveRecords(o.out, variant.name, out);
       const changes = [...summary.changes].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace('>', ' to ')}: ${n}`).join(', ');

@@ -25,7 +25,7 @@ export class EngineBackend implements HubBackend {
 
   constructor(private readonly engine: WorkerEngine) {}
 
-  async init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null }): Promise<void> {
+  async init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null | undefined }): Promise<void> {
     this.engine.setTableSize(options.ttMb);
     this.engine.setEndgameTables(options.egdbPath);
     this.engine.setThreads(options.threads);

@@ -19,7 +19,6 @@ import type { Variant } from '../../rules/variant.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
 import { mateIn } from '../../search/search.ts';
-import { defaultTableDir } from '../../egdb/cache-dir.ts';
 import { availableParallelism } from 'node:os';
 import { BookPlayer, type BookChoice, type BookReader } from '../../book/book-player.ts';
 import { bookParamLines, isBookParam, setBookParam } from './book-params.ts';
@@ -58,7 +57,7 @@ export interface HubInfo {
 
 export interface HubBackend {
   /** Ready to search: workers started and warmed up, the endgame tables of `egdbPath` read. */
-  init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null }): Promise<void>;
+  init(options: { variant: Variant; ttMb: number; threads: number; egdbPath: string | null | undefined }): Promise<void>;
   /** Hash table size in MB for the next search (a set-param after init). */
   setTableSize(mb: number): void;
   /** The evaluation of the next searches and its weights file (undefined: the shipped weights); a set-param at any time. */
@@ -88,7 +87,8 @@ export class HubSession {
   private evalKind: EvalKind = EVAL_KINDS[0];
   /** A weights file for the learned evaluation, read and checked when named; undefined: the shipped weights. */
   private weightsPath: string | undefined;
-  private egdbPath: string | null = defaultTableDir();
+  /** undefined: the default lookup (the cache directory, then the shipped tables: egdb/table-dirs.ts); null: none. */
+  private egdbPath: string | null | undefined = undefined;
   private initialised = false;
   private game: Game | null = null;
   private level: HubLevel = { kind: 'move-time', seconds: 1 };
@@ -200,7 +200,7 @@ export class HubSession {
     this.send('param', { name: 'threads', value: this.threads, type: 'int', min: 1, max: THREADS_MAX });
     this.send('param', { name: 'eval', value: this.evalKind, type: 'enum', values: EVAL_KINDS.join(' ') });
     this.send('param', { name: 'weights', value: this.weightsPath ?? '', type: 'string' });
-    this.send('param', { name: 'egdb-path', value: this.egdbPath ?? 'none', type: 'string' });
+    this.send('param', { name: 'egdb-path', value: this.egdbPath === undefined ? 'default' : this.egdbPath ?? 'none', type: 'string' });
     for (const args of bookParamLines(this.books.settings)) this.send('param', args);
     this.send('wait');
   }
@@ -251,8 +251,9 @@ export class HubSession {
         if (this.initialised) this.backend.setThreads(this.threads);
         return;
       case 'egdb-path':
-        // Applies from the next search; "none" (or nothing) searches without tables.
-        this.egdbPath = value.trim() === '' || value.trim() === 'none' ? null : value;
+        // Applies from the next search; "none" searches without tables, "default" (or nothing)
+        // with the default lookup.
+        this.egdbPath = value.trim() === 'none' ? null : value.trim() === '' || value.trim() === 'default' ? undefined : value;
         return;
       default:
         throw new Error(`unknown parameter "${name}"`);
