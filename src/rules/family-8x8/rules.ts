@@ -6,7 +6,7 @@
 import type { Geometry } from '../../board/geometry.ts';
 import { GEOMETRY_8x8 } from '../../board/geometry.ts';
 import { GEOMETRY_8x8_ITALIAN, GEOMETRY_8x8_SPANISH } from '../../board/geometry-turned.ts';
-import { type Color, WHITE } from '../position.ts';
+import { BLACK, type Color, WHITE } from '../position.ts';
 import type { VariantName } from '../variant.ts';
 
 /** How the captures a player may choose from are ranked; only the best ranked are legal. */
@@ -72,9 +72,13 @@ export const RUSSIAN_RULES: FamilyRules = {
   ...FLYING_FORWARD_CAPTURES, name: 'russian', gameType: 25, menCaptureBackwards: true, crownedMidCapture: 'king',
 };
 
-/** Pool is Russian but for one rule: a man reaching the far row mid-capture goes on as a man. */
+/**
+ * Pool is Russian but for one rule, a man reaching the far row mid-capture goes on as a man,
+ * and Black (on 1-12) moves first, as in English.
+ */
 export const POOL_RULES: FamilyRules = {
-  ...FLYING_FORWARD_CAPTURES, name: 'pool', gameType: 23, menCaptureBackwards: true,
+  ...FLYING_FORWARD_CAPTURES, name: 'pool', gameType: 23, startFen: 'B:W21-32:B1-12', firstToMove: BLACK,
+  menCaptureBackwards: true,
 };
 
 /** Czech is Pool with men capturing forwards only, and a king's capture before a man's. */
