@@ -208,17 +208,16 @@ function kingCanCapture(s: number, opp: number, empty: number): boolean {
   return false;
 }
 
-/** Men of the side to move with a first jump. */
-function manJumpers(men: number, prey: number, empty: number, white: boolean): number {
-  if (rBackwards) return jumpersUp(men, prey, empty) | jumpersDown(men, prey, empty);
-  return white ? jumpersUp(men, prey, empty) : jumpersDown(men, prey, empty);
-}
-
 export function hasCapture(pos: Position): boolean {
   const white = pos.side === WHITE;
   const own = white ? pos.wLo : pos.bLo, opp = white ? pos.bLo : pos.wLo;
   const empty = ~(pos.wLo | pos.bLo);
-  if (manJumpers(own & ~pos.kLo, rMenTakeKings ? opp : opp & ~pos.kLo, empty, white) !== 0) return true;
+  // Men with a first jump, written out here and below rather than in a helper: V8 would not
+  // inline it, which cost a tenth of Brazilian's perft time.
+  const men = own & ~pos.kLo, prey = rMenTakeKings ? opp : opp & ~pos.kLo;
+  const jumpers = rBackwards ? jumpersUp(men, prey, empty) | jumpersDown(men, prey, empty)
+    : white ? jumpersUp(men, prey, empty) : jumpersDown(men, prey, empty);
+  if (jumpers !== 0) return true;
   const kings = own & pos.kLo;
   if (kings === 0) return false;
   if (!rFlying) return (jumpersUp(kings, opp, empty) | jumpersDown(kings, opp, empty)) !== 0;
@@ -242,7 +241,10 @@ function generateCaptures(pos: Position, list: MoveList): number {
   const empty = ~(pos.wLo | pos.bLo);
   const dirLo = rBackwards || white ? 0 : 2, dirHi = rBackwards || !white ? 3 : 1;
   gWithKing = 0;
-  for (let m = manJumpers(own & ~pos.kLo, gPrey, empty, white); m !== 0; m &= m - 1) {
+  const men = own & ~pos.kLo;
+  const jumpers = rBackwards ? jumpersUp(men, gPrey, empty) | jumpersDown(men, gPrey, empty)
+    : white ? jumpersUp(men, gPrey, empty) : jumpersDown(men, gPrey, empty);
+  for (let m = jumpers; m !== 0; m &= m - 1) {
     const s = 31 - Math.clz32(m & -m);
     gFrom = s;
     gEmpty = empty | (1 << s);
