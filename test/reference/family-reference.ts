@@ -36,10 +36,6 @@ const GAMES: Record<string, Game> = {
   thai: { ...BASE, justBeyond: true, removeAtOnce: true },
 };
 
-export function isFamilyGame(variant: Variant): boolean {
-  return GAMES[variant.name] !== undefined;
-}
-
 const ALL = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
 
 interface Route {
