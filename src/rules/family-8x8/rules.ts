@@ -81,7 +81,10 @@ export const POOL_RULES: FamilyRules = {
   menCaptureBackwards: true,
 };
 
-/** Czech is Pool with men capturing forwards only, and a king's capture before a man's. */
+/**
+ * Czech is Pool with White first, men capturing forwards only (so none reaches the far row
+ * mid-capture), and a king's capture before a man's.
+ */
 export const CZECH_RULES: FamilyRules = {
   ...FLYING_FORWARD_CAPTURES, name: 'czech', gameType: 29, ranking: 'king-first',
 };
