@@ -3,6 +3,7 @@
 
 import { Command, CommanderError } from 'commander';
 import { fail } from './errors.ts';
+import { exitQuietlyOnClosedOutput } from './closed-output.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
 import { bookCommand } from './commands/book.ts';
@@ -16,6 +17,8 @@ import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
 import { webCommand } from './commands/web.ts';
 import { trainCommand } from './commands/train.ts';
+
+exitQuietlyOnClosedOutput();
 
 const program = new Command('damka')
   .description('Damka: a draughts engine for English, International, Brazilian, Russian and Turkish draughts and Lasca')
