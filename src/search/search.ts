@@ -9,9 +9,8 @@
 // Everything crossing the interface (results, principal variations) is plain Move objects.
 
 import {
-  type DrawCounters, type DrawRules, drawRulesOf, drawnByCounters, materialSignature, nextEnding, nextQuiet, nextReversible,
+  type DrawRules, drawRulesOf, drawnByCounters, materialSignature, nextEnding, nextQuiet, nextReversible,
 } from '../game/draw-rules.ts';
-import type { Limits } from '../engine/task.ts';
 import { createEvaluator } from '../eval/evaluators.ts';
 import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import { EvalCache } from './eval-cache.ts';
@@ -28,6 +27,7 @@ import { planTime } from './time.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
 import { MoveHistory, pieceTo } from './move-history.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
+import type { SearchInfo, SearchRequest, SearchResult } from './types.ts';
 
 export const MAX_PLY = 128;
 export const MATE = 30000;
@@ -121,45 +121,6 @@ export const DEFAULT_OPTIONS: SearchOptions = { lmr: true, aspiration: true, sin
 /** The options a variant searches with by default: DEFAULT_OPTIONS, and probCut where it was measured to gain. */
 export function defaultOptions(variant: Variant): SearchOptions {
   return { ...DEFAULT_OPTIONS, probCut: variant.name === 'english' || variant.name === 'international' };
-}
-
-export interface SearchInfo {
-  depth: number;
-  selDepth: number;
-  /** Centi-men from the side to move; beyond ±MATE_BOUND a win or loss (see mateIn). */
-  score: number;
-  nodes: number;
-  timeMs: number;
-  pv: Move[];
-  /** Positions scored from the endgame tables; absent when the search has none. */
-  tbHits?: number;
-  /** Plies to conversion when the tables chose the move by distance (the root a table win or loss). */
-  tbDistance?: number;
-}
-
-export interface SearchResult extends SearchInfo {
-  /** Null when the side to move has no legal move. */
-  move: Move | null;
-  /** The reply we expect, to ponder on. */
-  ponder: Move | null;
-}
-
-export interface SearchRequest {
-  /** Keys of the game's positions since its last irreversible move, oldest first, the root last. */
-  history?: { lo: Int32Array; hi: Int32Array };
-  /** The root's draw-rule counters (Game.drawCounters); by default derived from the history. */
-  counters?: DrawCounters;
-  limits: Limits;
-  /** Search a single legal move too, instead of returning it at once. */
-  analyze?: boolean;
-  /** When the move's time began (Date.now()), if before the call: the time since counts against the limits. */
-  startedAt?: number;
-  /** Int32Array over shared memory whose element `stopIndex` becomes non-zero to stop. */
-  signals?: Int32Array;
-  stopIndex?: number;
-  /** One of several searches of this root sharing the table (lazy-smp.ts); alone by default. */
-  role?: ParallelRole;
-  onInfo?: (info: SearchInfo) => void;
 }
 
 /** Plies to mate from a score (positive: we win), or null for an ordinary score. */
