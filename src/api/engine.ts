@@ -7,7 +7,7 @@
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { BOOK_MARGIN_MAX, type BookSettings, DEFAULT_BOOK } from '../book/settings.ts';
-import { mateIn } from '../search/search.ts';
+import { mateIn } from '../search/score.ts';
 import type { Limits, SearchInfo as InnerInfo, SearchResult as InnerResult } from '../search/types.ts';
 import { DamkaError } from './errors.ts';
 import type { SearchMessage, ServiceReply } from './engine-service.ts';
