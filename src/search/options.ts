@@ -40,7 +40,7 @@ export interface SearchOptions {
 // Tried and dropped: a move at depth 1 that leaves the mover threatening a capture searched a
 // ply deeper (so the threat meets a real reply before quiescence): twice the nodes at depth 13,
 // English +25 =69 -28 of 122 (-9).
-// 2026-11-25, ProbCut from depth 5 (PROBCUT_MIN_DEPTH): International probCut
+// 2026-11-25 (commit a2e8d87), ProbCut from depth 5 (PROBCUT_MIN_DEPTH): International probCut
 // on, 50,000 nodes: +50 =109 -41 of 200 (+16 ± 30), too little to switch it on there.
 // Tried and dropped: late-move reductions by history (one ply less for a quiet move whose
 // history score is above HISTORY_MAX / 2, one more below -HISTORY_MAX / 2 from depth 5):
@@ -53,7 +53,7 @@ export interface SearchOptions {
 // beta + margin fails high too), English, 50,000 nodes, 200 games each: beside ProbCut,
 // margin 30 +29 =133 -38 (-16), 80 +24 =142 -34 (-17); instead of ProbCut, margin 15 +33 =132
 // -35 (-3), 30 +43 =124 -33 (+17), 50 +39 =128 -33 (+10), all within ±30: dropped.
-// 2026-11-29, English with the shipped network, screened at 50,000 nodes
+// 2026-11-29 (commit a4135a1), English with the shipped network, screened at 50,000 nodes
 // over the 314 games of the shipped openings (at fixed nodes more would replay them), then at
 // 0.1 s a move over 300 games if 52.5% or more (score of the change):
 // internal iterative reduction (no table move, depth 6 or more: a ply less) 49.5%; late-move
@@ -62,7 +62,7 @@ export interface SearchOptions {
 // margin 7 a ply 52.7%, 5 53.5%, 3 51.4%, and 5 at 0.1 s +81 =455 -64 of 600 (51.4%, +10 ± 14); an
 // aspiration window of 15, not 30, 54.1%, at 0.1 s +32 =231 -37 (49.2%). None kept: what
 // gains at 50,000 nodes (about 17 ms a move) did not carry to 0.1 s.
-// 2026-11-30: International probCut on (margin 10 a ply, from depth 5),
+// 2026-11-30 (commit 5c2e5f3): International probCut on (margin 10 a ply, from depth 5),
 // the shipped 256-16 network, 0.1 s a move, 600 games: +44 =234 -22 then +42 =230 -28, together
 // +86 =464 -50, 53.0% (+21 ± 13): on. The bench tree at depth 11 falls from 7.19 M to 4.37 M nodes.
 // Then a margin of 20 a ply there against 10, 300 games: +30 =237 -33, 49.5%: stays 10.
