@@ -7,8 +7,8 @@ import type { Board } from '../src/rules/board.ts';
 import { computeKey, moveFromList } from '../src/rules/convert.ts';
 import { MoveList } from '../src/rules/move.ts';
 import { Position } from '../src/rules/position.ts';
-import { formatFen } from '../src/notation/fen.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { formatFen, parseFen } from '../src/notation/fen.ts';
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, KILLER, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { applyReferenceMove, referenceMoves, referencePerft, referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -18,15 +18,15 @@ const POSITIONS = 20_000;
 const rulesOf = referenceRulesOf;
 
 
-function positionsFor(variant: Variant, seed: number): Board[] {
+function positionsFor(variant: Variant, seed: number, count = POSITIONS): Board[] {
   const rules = rulesOf(variant);
   const random = rng(seed);
   const boards: Board[] = [];
-  while (boards.length < POSITIONS / 2) boards.push(randomBoard(rules, random));
+  while (boards.length < count / 2) boards.push(randomBoard(rules, random));
   const start = variant.toBoard(variant.startPosition());
-  while (boards.length < POSITIONS) boards.push(...randomPlayout(rules, start, 120, random));
+  while (boards.length < count) boards.push(...randomPlayout(rules, start, 120, random));
   // Playouts from random placements reach king endings and promotions from everywhere.
-  return boards.slice(0, POSITIONS);
+  return boards.slice(0, count);
 }
 
 const key = (from: number, to: number, captured: number[], crowns: boolean) => `${from}-${to} [${captured.join(',')}]${crowns ? ' K' : ''}`;
@@ -36,14 +36,14 @@ const key = (from: number, to: number, captured: number[], crowns: boolean) => `
  * position in the message: a quarter of a million expect() calls a game cost more than the
  * generators, and the assertions are the same.
  */
-function check(variant: Variant, seed: number): { captures: number; longest: number } {
+function check(variant: Variant, seed: number, count = POSITIONS): { captures: number; longest: number } {
   const rules = rulesOf(variant);
   const list = new MoveList(true);
   const child = new Position();
   const fresh = new Position();
   let captures = 0;
   let longest = 0;
-  for (const board of positionsFor(variant, seed)) {
+  for (const board of positionsFor(variant, seed, count)) {
     const pos = variant.fromBoard(board);
     const expected = referenceMoves(rules, board);
     const n = variant.generate(pos, list);
@@ -92,6 +92,13 @@ describe('fast generators match the reference generator', () => {
     expect(longest).toBeGreaterThanOrEqual(5);
   });
 
+  // Killer differs only where a king takes a king, which the random placements' kings do often.
+  it('Killer: 8000 random positions', () => {
+    const { captures, longest } = check(KILLER, 9595, 8000);
+    expect(captures).toBeGreaterThan(4000);
+    expect(longest).toBeGreaterThanOrEqual(4);
+  });
+
   it(`Brazilian: ${POSITIONS} random positions`, () => {
     const { captures, longest } = check(BRAZILIAN, 2626);
     expect(captures).toBeGreaterThan(10_000);
@@ -120,6 +127,13 @@ describe('the reference generator itself', () => {
   it('matches the published International perft to depth 4', () => {
     const board = INTERNATIONAL.toBoard(INTERNATIONAL.startPosition());
     for (let d = 1; d <= 4; d++) expect(referencePerft(rulesOf(INTERNATIONAL), board, d)).toBe(perftTable.international.counts[d - 1]);
+  });
+
+  it("matches the published Killer perft of a position with kings to depth 4 (International's differs)", () => {
+    const { fen, counts } = perftTable.killer.positions[0];
+    const board = parseFen(KILLER, fen);
+    for (let d = 1; d <= 4; d++) expect(referencePerft(rulesOf(KILLER), board, d), `depth ${d}`).toBe(counts[d - 1]);
+    expect(referencePerft(rulesOf(INTERNATIONAL), board, 4)).not.toBe(counts[3]);
   });
 
   // Brazilian and Russian first differ from English at depth 5, Turkish has captures from depth 3.

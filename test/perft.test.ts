@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { parseFen } from '../src/notation/fen.ts';
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, KILLER, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 
 describe('perft from the starting position', () => {
   it('English to depth 9', () => {
@@ -33,12 +34,21 @@ describe('perft from the starting position', () => {
     for (let d = 1; d <= depth; d++) expect(runner.run(variant.startPosition(), d), `depth ${d}`).toBe(counts[d - 1]);
   });
 
+  it('Killer to depth 6, and its position with kings to depth 5 (deeper in bench/perft-speed.ts)', () => {
+    const runner = new PerftRunner(KILLER);
+    for (let d = 1; d <= 6; d++) expect(runner.run(KILLER.startPosition(), d), `depth ${d}`).toBe(perftTable.killer.counts[d - 1]);
+    const { fen, counts } = perftTable.killer.positions[0];
+    const pos = KILLER.fromBoard(parseFen(KILLER, fen));
+    for (let d = 1; d <= 5; d++) expect(runner.run(pos, d), `position, depth ${d}`).toBe(counts[d - 1]);
+  });
+
   it('the starting FENs in the table are the variants\' start positions', () => {
     expect(ENGLISH.startFen).toBe(perftTable.english.fen);
     expect(INTERNATIONAL.startFen).toBe(perftTable.international.fen);
     expect(BRAZILIAN.startFen).toBe(perftTable.brazilian.fen);
     expect(RUSSIAN.startFen).toBe(perftTable.russian.fen);
     expect(TURKISH.startFen).toBe(perftTable.turkish.fen);
+    expect(KILLER.startFen).toBe(perftTable.killer.fen);
   });
 });
 

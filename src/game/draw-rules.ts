@@ -134,6 +134,10 @@ const RULES: Record<VariantName, DrawRules> = {
   },
   international: INTERNATIONAL_RULES,
   brazilian: INTERNATIONAL_RULES,
+  // International's draw rules, our choice (docs/variants-10x10.md): the federations set none of their own.
+  killer: INTERNATIONAL_RULES,
+  antidraughts: INTERNATIONAL_RULES,
+  breakthrough: INTERNATIONAL_RULES,
   russian: {
     quietLimit: RUSSIAN_QUIET_LIMIT,
     quietResetByMan: true,

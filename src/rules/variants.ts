@@ -1,16 +1,23 @@
 // The registry of rule sets by name, including the Hub protocol's and other common aliases.
 // A new game joins by adding its Variant to VARIANTS.
 
+import { ANTIDRAUGHTS } from './antidraughts.ts';
 import { BRAZILIAN } from './brazilian.ts';
+import { BREAKTHROUGH } from './breakthrough.ts';
 import { ENGLISH } from './english.ts';
 import { INTERNATIONAL } from './international.ts';
+import { KILLER } from './killer.ts';
 import { LASCA } from './lasca/lasca.ts';
 import { RUSSIAN } from './russian.ts';
 import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
 export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
-export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA];
+export { ANTIDRAUGHTS, BREAKTHROUGH, KILLER };
+export const VARIANTS: readonly Variant[] = [
+  INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA,
+  KILLER, ANTIDRAUGHTS, BREAKTHROUGH,
+];
 
 /** Other names users and protocols give the games. */
 const ALIASES: Record<string, VariantName> = {
@@ -18,6 +25,8 @@ const ALIASES: Record<string, VariantName> = {
   normal: 'international', // the Hub protocol's name
   shashki: 'russian',
   dama: 'turkish',
+  losing: 'antidraughts', // Scan's Hub name
+  bt: 'breakthrough', // Scan's Hub name
 };
 
 /** Every name getVariant accepts, for help texts and errors. */
