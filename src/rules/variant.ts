@@ -9,7 +9,7 @@ import type { Color, Position } from './position.ts';
 
 export type VariantName =
   | 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca'
-  | 'killer' | 'antidraughts' | 'breakthrough';
+  | 'killer' | 'antidraughts' | 'breakthrough' | 'frisian' | 'frysk';
 
 export interface Variant {
   readonly name: VariantName;

@@ -5,6 +5,7 @@ import { ANTIDRAUGHTS } from './antidraughts.ts';
 import { BRAZILIAN } from './brazilian.ts';
 import { BREAKTHROUGH } from './breakthrough.ts';
 import { ENGLISH } from './english.ts';
+import { FRISIAN, FRYSK } from './frisian/frisian.ts';
 import { INTERNATIONAL } from './international.ts';
 import { KILLER } from './killer.ts';
 import { LASCA } from './lasca/lasca.ts';
@@ -13,10 +14,10 @@ import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
 export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
-export { ANTIDRAUGHTS, BREAKTHROUGH, KILLER };
+export { ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK, KILLER };
 export const VARIANTS: readonly Variant[] = [
   INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA,
-  KILLER, ANTIDRAUGHTS, BREAKTHROUGH,
+  KILLER, ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK,
 ];
 
 /** Other names users and protocols give the games. */
@@ -27,6 +28,7 @@ const ALIASES: Record<string, VariantName> = {
   dama: 'turkish',
   losing: 'antidraughts', // Scan's Hub name
   bt: 'breakthrough', // Scan's Hub name
+  'frysk!': 'frysk',
 };
 
 /** Every name getVariant accepts, for help texts and errors. */
