@@ -120,6 +120,7 @@ function setup(pos: Position): void {
   gKingHi = pos.kHi;
 }
 
+/** Whether the piece on `s` can capture (kings; men are found by menThatCapture). */
 function pieceCanCapture(s: number, king: boolean): boolean {
   for (let d = 0; d < 8; d++) {
     let o = NEXT[d * 64 + s];
@@ -131,76 +132,137 @@ function pieceCanCapture(s: number, king: boolean): boolean {
   return false;
 }
 
-/** Calls fn(bit) for each set bit of (lo, hi), lowest first. */
-function eachBit(lo: number, hi: number, fn: (b: number) => boolean | void): boolean {
-  for (; lo !== 0; lo &= lo - 1) if (fn(31 - Math.clz32(lo & -lo)) === true) return true;
-  for (; hi !== 0; hi &= hi - 1) if (fn(63 - Math.clz32(hi & -hi)) === true) return true;
-  return false;
+const lowBit = (x: number) => 31 - Math.clz32(x & -x);
+
+// Men that can capture, found with whole-board shifts (as International's menThatCapture): for
+// each direction, an opponent one step on and an empty square beyond. A step is a fixed shift
+// in the layout: diagonals 5 and 6 bits, files 11 (two rows, a ghost between), rows 1 (the
+// sources masked so that a jump stays in its row).
+let sLo = 0;
+let sHi = 0;
+function shift(lo: number, hi: number, k: number): void {
+  if (k > 0) { sHi = (hi << k) | (lo >>> (32 - k)); sLo = lo << k; }
+  else { k = -k; sLo = (lo >>> k) | (hi << (32 - k)); sHi = hi >>> k; }
+}
+const DELTAS = [-6, -5, -11, -1, 1, 11, 5, 6];
+const SOURCE_LO = new Int32Array(8).fill(-1);
+const SOURCE_HI = new Int32Array(8).fill(-1);
+for (let sq = 1; sq <= 50; sq++) {
+  const col = (sq - 1) % 5, bit = GEOMETRY_10x10.bit(sq);
+  for (const [d, bad] of [[3, col < 2], [4, col > 2]] as const) {
+    if (!bad) continue;
+    if (bit < 32) SOURCE_LO[d] &= ~(1 << bit);
+    else SOURCE_HI[d] &= ~(1 << (bit - 32));
+  }
+}
+let jLo = 0;
+let jHi = 0;
+/** Sets (jLo, jHi) to the men of (menLo, menHi) with a capture. Needs setup(). */
+function menThatCapture(menLo: number, menHi: number): void {
+  let lo = 0, hi = 0;
+  for (let d = 0; d < 8; d++) {
+    const k = DELTAS[d];
+    shift(menLo & SOURCE_LO[d], menHi & SOURCE_HI[d], k);
+    shift(sLo & gOppLo, sHi & gOppHi, k);
+    shift(sLo & gEmptyLo, sHi & gEmptyHi, -2 * k);
+    lo |= sLo;
+    hi |= sHi;
+  }
+  jLo = lo & menLo;
+  jHi = hi & menHi;
 }
 
 export function hasCapture(pos: Position): boolean {
   setup(pos);
   const ownLo = gWhite ? pos.wLo : pos.bLo, ownHi = gWhite ? pos.wHi : pos.bHi;
-  return eachBit(ownLo, ownHi, (b) => pieceCanCapture(b, bitIn(pos.kLo, pos.kHi, b)));
+  menThatCapture(ownLo & ~pos.kLo, ownHi & ~pos.kHi);
+  if ((jLo | jHi) !== 0) return true;
+  for (let lo = ownLo & pos.kLo; lo !== 0; lo &= lo - 1) if (pieceCanCapture(lowBit(lo), true)) return true;
+  for (let hi = ownHi & pos.kHi; hi !== 0; hi &= hi - 1) if (pieceCanCapture(lowBit(hi) + 32, true)) return true;
+  return false;
 }
 
+function capturesFrom(s: number, king: boolean): void {
+  gFrom = s;
+  const emptyLo = gEmptyLo, emptyHi = gEmptyHi;
+  // The capturing piece's own square counts as empty during the sequence.
+  if (s < 32) gEmptyLo = emptyLo | (1 << s);
+  else gEmptyHi = emptyHi | (1 << s);
+  if (king) kingCaptures(s, 0, 0, 0, 0, -1);
+  else manCaptures(s, 0, 0, 0, 0);
+  gEmptyLo = emptyLo;
+  gEmptyHi = emptyHi;
+}
+
+/** All captures of greatest value into list. Needs setup(). */
 function generateCaptures(pos: Position, list: MoveList): number {
   gList = list;
   gCount = 0;
   gBest = 0;
   const ownLo = gWhite ? pos.wLo : pos.bLo, ownHi = gWhite ? pos.wHi : pos.bHi;
-  const emptyLo = gEmptyLo, emptyHi = gEmptyHi;
-  eachBit(ownLo, ownHi, (s) => {
-    gFrom = s;
-    // The capturing piece's own square counts as empty during the sequence.
-    if (s < 32) gEmptyLo = emptyLo | (1 << s);
-    else gEmptyHi = emptyHi | (1 << s);
-    if (bitIn(pos.kLo, pos.kHi, s)) kingCaptures(s, 0, 0, 0, 0, -1);
-    else manCaptures(s, 0, 0, 0, 0);
-    gEmptyLo = emptyLo;
-    gEmptyHi = emptyHi;
-  });
+  menThatCapture(ownLo & ~pos.kLo, ownHi & ~pos.kHi);
+  for (let lo = jLo; lo !== 0; lo &= lo - 1) capturesFrom(lowBit(lo), false);
+  for (let hi = jHi; hi !== 0; hi &= hi - 1) capturesFrom(lowBit(hi) + 32, false);
+  for (let lo = ownLo & pos.kLo; lo !== 0; lo &= lo - 1) capturesFrom(lowBit(lo), true);
+  for (let hi = ownHi & pos.kHi; hi !== 0; hi &= hi - 1) capturesFrom(lowBit(hi) + 32, true);
   return gCount;
 }
 
-function addQuiet(list: MoveList, n: number, from: number, to: number, crowns: boolean): number {
+/**
+ * Quiet moves of the side to move (no capture pending; needs setup()) into list, or only
+ * counted when list is null.
+ */
+function quietMoves(pos: Position, list: MoveList | null): number {
+  const ownLo = gWhite ? pos.wLo : pos.bLo, ownHi = gWhite ? pos.wHi : pos.bHi;
+  const menLo = ownLo & ~pos.kLo, menHi = ownHi & ~pos.kHi;
+  // A king that has made three quiet moves in a row rests while its side has men.
+  const run = pos.kingRun;
+  const resting = (menLo | menHi) !== 0 && runCount(run, pos.side) >= MAX_KING_RUN ? runSquareBit(run, pos.side) : -1;
+  let n = 0;
+  const first = gWhite ? 0 : 6;
+  for (let lo = menLo, hi = menHi; (lo | hi) !== 0;) {
+    let s: number;
+    if (lo !== 0) { s = lowBit(lo); lo &= lo - 1; } else { s = lowBit(hi) + 32; hi &= hi - 1; }
+    for (let d = first; d < first + 2; d++) {
+      const t = NEXT[d * 64 + s];
+      if (t < 0 || !isEmpty(t)) continue;
+      if (list !== null) addQuiet(list, n, s, t, gWhite ? t < 5 : t >= 49);
+      n++;
+    }
+  }
+  for (let lo = ownLo & pos.kLo, hi = ownHi & pos.kHi; (lo | hi) !== 0;) {
+    let s: number;
+    if (lo !== 0) { s = lowBit(lo); lo &= lo - 1; } else { s = lowBit(hi) + 32; hi &= hi - 1; }
+    if (s === resting) continue;
+    for (let k = 0; k < 4; k++) {
+      const d = KING_STEPS[k];
+      for (let t = NEXT[d * 64 + s]; t >= 0 && isEmpty(t); t = NEXT[d * 64 + t]) {
+        if (list !== null) addQuiet(list, n, s, t, false);
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+function addQuiet(list: MoveList, n: number, from: number, to: number, crowns: boolean): void {
   list.from[n] = from;
   list.to[n] = to;
   list.capLo[n] = 0;
   list.capHi[n] = 0;
   list.flags[n] = crowns ? CROWNS : 0;
   list.captures[n] = 0;
-  return n + 1;
 }
 
 export function generate(pos: Position, list: MoveList): number {
   if (hasCapture(pos)) return (list.count = generateCaptures(pos, list));
-  const ownLo = gWhite ? pos.wLo : pos.bLo, ownHi = gWhite ? pos.wHi : pos.bHi;
-  const hasMen = ((ownLo & ~pos.kLo) | (ownHi & ~pos.kHi)) !== 0;
-  // A king that has made three quiet moves in a row rests while its side has men.
-  const run = pos.kingRun;
-  const resting = hasMen && runCount(run, pos.side) >= MAX_KING_RUN ? runSquareBit(run, pos.side) : -1;
-  let n = 0;
-  eachBit(ownLo, ownHi, (s) => {
-    if (bitIn(pos.kLo, pos.kHi, s)) {
-      if (s === resting) return;
-      for (const d of KING_STEPS) {
-        for (let t = NEXT[d * 64 + s]; t >= 0 && isEmpty(t); t = NEXT[d * 64 + t]) n = addQuiet(list, n, s, t, false);
-      }
-    } else {
-      for (let d = gWhite ? 0 : 6, end = d + 2; d < end; d++) {
-        const t = NEXT[d * 64 + s];
-        if (t >= 0 && isEmpty(t)) n = addQuiet(list, n, s, t, gWhite ? t < 5 : t >= 49);
-      }
-    }
-  });
-  return (list.count = n);
+  return (list.count = quietMoves(pos, list));
 }
 
 const countScratch = new MoveList();
 
 export function countMoves(pos: Position): number {
-  return generate(pos, countScratch);
+  return hasCapture(pos) ? generateCaptures(pos, countScratch) : quietMoves(pos, null);
 }
 
 /** Copy-make, then each side's king run (king-run.ts) and its share of the key. */
