@@ -7,7 +7,12 @@ import { DraughtsGame } from '../src/api/game.ts';
 import { Game } from '../src/game/game.ts';
 import { formatPdnGame, parsePdn, replayPdn } from '../src/notation/pdn.ts';
 import { parseMove } from '../src/notation/move-text.ts';
-import { ANTIDRAUGHTS, BREAKTHROUGH, INTERNATIONAL, KILLER, getVariant, variantOfGameType } from '../src/rules/variants.ts';
+import { existsSync } from 'node:fs';
+import { shippedBookPath } from '../src/book/shipped.ts';
+import { tablesPossible } from '../src/egdb/tables.ts';
+import { createEvaluator, planEvaluation } from '../src/eval/evaluators.ts';
+import { GenericEvaluator } from '../src/eval/generic.ts';
+import { ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK, INTERNATIONAL, KILLER, getVariant, variantOfGameType } from '../src/rules/variants.ts';
 import { variantOfHubName } from '../src/protocols/hub/variant-name.ts';
 import { expectNamedMoves, fen } from './helpers/named-moves.ts';
 
@@ -105,5 +110,25 @@ describe('Breakthrough: the first side to crown a king wins at once', () => {
     const again = replayPdn(parsePdn(text)[0]);
     expect(again.variant).toBe(BREAKTHROUGH);
     expect(again.status().result).toBe('1-0');
+  });
+});
+
+describe("the 10x10 variants use nothing of International's that the rules make different", () => {
+  const games = [KILLER, ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK];
+
+  it.each(games.map((v) => [v.name, v] as const))('%s: the generic evaluation, no endgame tables, no shipped book', (_name, variant) => {
+    expect(planEvaluation(variant)).toEqual({ evaluator: 'generic' });
+    expect(planEvaluation(variant, { kind: 'classic' })).toEqual({ evaluator: 'generic' });
+    expect(tablesPossible(variant)).toBe(false);
+    expect(existsSync(shippedBookPath(variant.name))).toBe(false);
+  });
+
+  it('Antidraughts: material counts the other way; Breakthrough: advancement counts more', () => {
+    const upAMan = 'W:W31-50:B1-19';
+    expect(new GenericEvaluator(INTERNATIONAL).evaluate(fen(INTERNATIONAL, upAMan))).toBeGreaterThan(50);
+    expect(createEvaluator(ANTIDRAUGHTS).evaluate(fen(ANTIDRAUGHTS, upAMan))).toBeLessThan(-50);
+    // White's man on 11 is two rows from crowning, Black's on 5 has not moved: White leads the race.
+    const race = 'W:W11:B5';
+    expect(createEvaluator(BREAKTHROUGH).evaluate(fen(BREAKTHROUGH, race))).toBeGreaterThan(new GenericEvaluator(INTERNATIONAL).evaluate(fen(INTERNATIONAL, race)));
   });
 });
