@@ -30,7 +30,7 @@ describe('the search follows the game end', () => {
   it('Breakthrough: the crowning move wins at once', () => {
     const r = search(BREAKTHROUGH, 'W:W7,45:B20,30', 3);
     expect(r.score).toBe(MATE - 1);
-    expect(['7-1', '7-2']).toContain(formatMove(BREAKTHROUGH, r.move!, [], 'short'));
+    expect(['7-1', '7-2']).toContain(formatMove(BREAKTHROUGH, r.move!, [], 'pdn'));
   });
 
   it('Breakthrough: a crowning one move away for the opponent is a loss to stop', () => {
