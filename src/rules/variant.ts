@@ -25,6 +25,8 @@ export interface Variant {
   readonly majorityRule: boolean;
   /** Jumped pieces leave the board at once, so a capture may cross their squares later (Turkish). */
   readonly removesCapturedAtOnce: boolean;
+  /** Captures also run along files and rows, a dark square's neighbours there two squares away (Frisian). */
+  readonly capturesOrthogonally?: boolean;
   /** How the game ends where not by a draw (rules/game-end.ts); absent: no legal move loses. */
   readonly gameEnd?: GameEnd;
 

@@ -30,6 +30,7 @@ function frisianFamily(name: VariantName, gameType: number, startFen: string, bl
     // The capture of greatest value, counted by pieces and kings (generate.ts).
     majorityRule: true,
     removesCapturedAtOnce: false,
+    capturesOrthogonally: true,
     generate,
     countMoves,
     hasCapture,
