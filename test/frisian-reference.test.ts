@@ -14,7 +14,8 @@ import { Position } from '../src/rules/position.ts';
 import { formatFen, parseFen } from '../src/notation/fen.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { Game } from '../src/game/game.ts';
-import { expectNamedMoves } from './helpers/named-moves.ts';
+import { expectNamedMoves, fen } from './helpers/named-moves.ts';
+import { drawByCounters, drawRulesOf, materialSignature } from '../src/game/draw-rules.ts';
 import { FRISIAN, FRYSK } from '../src/rules/variants.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { applyFrisianReferenceMove, frisianReferenceMoves, frisianReferencePerft } from './reference/frisian-reference.ts';
@@ -167,5 +168,32 @@ describe('Frisian: captures of greatest value, then by a king', () => {
   it('of equal values, the king must capture', () => {
     // The man on 32 could take 28 as well.
     expectNamedMoves(FRISIAN, 'W:W32,K50:B28', ['50x22 [28]', '50x17 [28]', '50x11 [28]', '50x6 [28]']);
+  });
+});
+
+describe('Frisian draw rules', () => {
+  const counters = (text: string, ending: number) => ({ reversible: 0, quiet: 0, ending, material: materialSignature(fen(FRISIAN, text)) });
+
+  it('two kings against one: drawn after 7 moves each', () => {
+    expect(drawRulesOf(FRISIAN).endingLimit(counters('W:WK46,K50:BK3', 0).material)).toBe(14);
+    expect(drawByCounters(FRISIAN, counters('W:WK46,K50:BK3', 13))).toBeNull();
+    expect(drawByCounters(FRISIAN, counters('B:WK46:BK3,K5', 14))).toBe('7 moves each with two kings against one');
+  });
+
+  it('a king against a king: drawn after 2 moves each', () => {
+    expect(drawByCounters(FRISIAN, counters('W:WK46:BK3', 3))).toBeNull();
+    expect(drawByCounters(FRISIAN, counters('W:WK46:BK3', 4))).toBe('2 moves each with a king against a king');
+  });
+
+  it('no ending rule with a man on the board or three kings against one', () => {
+    expect(drawRulesOf(FRISIAN).endingLimit(counters('W:WK46,45:BK3', 0).material)).toBe(0);
+    expect(drawRulesOf(FRYSK).endingLimit(counters('W:WK46,K50,K49:BK3', 0).material)).toBe(0);
+  });
+
+  it('a Game counts from the capture that leaves a king against a king', () => {
+    // White's king on 46 takes the man on 37, leaving one king each.
+    const game = new Game(FRISIAN, fen(FRISIAN, 'W:WK46:B37,K45'));
+    game.play(parseMove(FRISIAN, game.position, '46x32'));
+    expect(game.drawCounters.ending).toBe(0);
   });
 });
