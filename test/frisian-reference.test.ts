@@ -14,6 +14,7 @@ import { Position } from '../src/rules/position.ts';
 import { formatFen, parseFen } from '../src/notation/fen.ts';
 import { parseMove } from '../src/notation/move-text.ts';
 import { Game } from '../src/game/game.ts';
+import { plainPosition } from '../src/engine/task.ts';
 import { expectNamedMoves, fen } from './helpers/named-moves.ts';
 import { drawByCounters, drawRulesOf, materialSignature } from '../src/game/draw-rules.ts';
 import { FRISIAN, FRYSK } from '../src/rules/variants.ts';
@@ -136,6 +137,14 @@ describe('Frisian: a king makes at most three quiet moves in a row while its sid
     play(game, '46-41', '3-9', '41-46', '9-3', '46-41', '3-9');
     // White has no men: its king is free.
     expect(texts(game)).toContain('41-46');
+  });
+
+  it('the run goes with the position to search workers', () => {
+    const game = new Game(FRISIAN, FRISIAN.fromBoard(parseFen(FRISIAN, 'W:WK46,45:BK3')));
+    play(game, '46-41', '3-9', '41-46', '9-3', '46-41', '3-9');
+    const sent = Object.assign(new Position(), plainPosition(game.position));
+    expect(sent.equals(game.position)).toBe(true);
+    expect(FRISIAN.legalMoves(sent).map((m) => `${m.from}-${m.to}`)).toEqual(['45-40']);
   });
 
   it('the run is part of the position: same pieces, other run, other key, no repetition', () => {
