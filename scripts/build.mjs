@@ -34,6 +34,7 @@ const entries = {
   'opening-scores': 'bench/opening-scores.ts',
   deopts: 'bench/deopts.ts',
   'perft-family': 'bench/perft-family.ts',
+  'perft-speed': 'bench/perft-speed.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };

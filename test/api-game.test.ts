@@ -191,7 +191,7 @@ describe('DraughtsGame', () => {
       ['[GameType "21"]\n1. 11-15 *', /no game 2/, { index: 2 }],
       ['1. 32-28 *', /no GameType tag/],
       ['[GameType "21"]\n1. 11-15 22-18 2. 9-13 *', /move 3 \(9-13\): illegal move/],
-      ['[GameType "98"]\n1. 11-15 *', /GameType 98/],
+      ['[GameType "77"]\n1. 11-15 *', /GameType 77/],
       ['[Event "open\n', /malformed tag/],
       ['[GameType "21"]\n[FEN "W:W40:B1"]\n*', /square 40 is off the board/],
     ];

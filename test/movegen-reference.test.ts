@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import type { Board } from '../src/rules/board.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { parseFen } from '../src/notation/fen.ts';
+import { BRAZILIAN, ENGLISH, INTERNATIONAL, KILLER, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { applyReferenceMove, referenceMoves, referencePerft, referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -15,20 +16,20 @@ const POSITIONS = 20_000;
 const rulesOf = referenceRulesOf;
 
 
-function positionsFor(variant: Variant, seed: number): Board[] {
+function positionsFor(variant: Variant, seed: number, count = POSITIONS): Board[] {
   const rules = rulesOf(variant);
   const random = rng(seed);
   const boards: Board[] = [];
-  while (boards.length < POSITIONS / 2) boards.push(randomBoard(rules, random));
+  while (boards.length < count / 2) boards.push(randomBoard(rules, random));
   const start = variant.toBoard(variant.startPosition());
-  while (boards.length < POSITIONS) boards.push(...randomPlayout(rules, start, 120, random));
+  while (boards.length < count) boards.push(...randomPlayout(rules, start, 120, random));
   // Playouts from random placements reach king endings and promotions from everywhere.
-  return boards.slice(0, POSITIONS);
+  return boards.slice(0, count);
 }
 
-function check(variant: Variant, seed: number): { captures: number; longest: number } {
+function check(variant: Variant, seed: number, count = POSITIONS): { captures: number; longest: number } {
   const rules = rulesOf(variant);
-  return compareWithReference(variant, positionsFor(variant, seed), {
+  return compareWithReference(variant, positionsFor(variant, seed, count), {
     moves: (board) => referenceMoves(rules, board),
     apply: applyReferenceMove,
   });
@@ -46,6 +47,13 @@ describe('fast generators match the reference generator', () => {
     const { captures, longest } = check(INTERNATIONAL, 54321);
     expect(captures).toBeGreaterThan(10_000);
     expect(longest).toBeGreaterThanOrEqual(5);
+  });
+
+  // Killer differs only where a king takes a king, which the random placements' kings do often.
+  it('Killer: 8000 random positions', () => {
+    const { captures, longest } = check(KILLER, 9595, 8000);
+    expect(captures).toBeGreaterThan(4000);
+    expect(longest).toBeGreaterThanOrEqual(4);
   });
 
   it(`Brazilian: ${POSITIONS} random positions`, () => {
@@ -76,6 +84,13 @@ describe('the reference generator itself', () => {
   it('matches the published International perft to depth 4', () => {
     const board = INTERNATIONAL.toBoard(INTERNATIONAL.startPosition());
     for (let d = 1; d <= 4; d++) expect(referencePerft(rulesOf(INTERNATIONAL), board, d)).toBe(perftTable.international.counts[d - 1]);
+  });
+
+  it("matches the published Killer perft of a position with kings to depth 4 (International's differs)", () => {
+    const { fen, counts } = perftTable.killer.positions[0];
+    const board = parseFen(KILLER, fen);
+    for (let d = 1; d <= 4; d++) expect(referencePerft(rulesOf(KILLER), board, d), `depth ${d}`).toBe(counts[d - 1]);
+    expect(referencePerft(rulesOf(INTERNATIONAL), board, 4)).not.toBe(counts[3]);
   });
 
   // Brazilian and Russian first differ from English at depth 5, Turkish has captures from depth 3.

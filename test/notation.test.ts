@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { computeKey } from '../src/rules/convert.ts';
 import { NotationError } from '../src/notation/errors.ts';
 import { formatFen, parseFen } from '../src/notation/fen.ts';
 import { formatHubPosition, parseHubPosition } from '../src/notation/hub-position.ts';
@@ -7,6 +8,22 @@ import { ENGLISH, INTERNATIONAL, VARIANTS } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import type { Position } from '../src/rules/position.ts';
 import { rng } from './reference/random-positions.ts';
+
+/**
+ * The games whose notation the random-game tests cover: Killer, Antidraughts and Breakthrough
+ * write International's moves with International's generator, Frysk! Frisian's, so they would
+ * repeat those games' checks at the cost of seconds each.
+ */
+const NOTATION_VARIANTS = VARIANTS.filter((v) => !['killer', 'antidraughts', 'breakthrough', 'frysk'].includes(v.name));
+
+/** What a FEN or Hub position says of a position: not Frisian's king runs, which only its moves carry (docs/variants-10x10.md). */
+function asWritten(pos: Position): Position {
+  if (pos.kingRun === 0) return pos;
+  const p = pos.clone();
+  p.kingRun = 0;
+  computeKey(p);
+  return p;
+}
 
 function playouts(variant: Variant, count: number, seed: number): Position[] {
   const random = rng(seed);
@@ -49,10 +66,10 @@ describe('FEN', () => {
   });
 
   it('round-trips positions from random games in both variants', () => {
-    for (const v of VARIANTS) {
+    for (const v of NOTATION_VARIANTS) {
       for (const pos of playouts(v, 20, 99)) {
         const text = formatFen(v, v.toBoard(pos));
-        expect(v.fromBoard(parseFen(v, text)).equals(pos), text).toBe(true);
+        expect(v.fromBoard(parseFen(v, text)).equals(asWritten(pos)), text).toBe(true);
       }
     }
   });
@@ -94,13 +111,13 @@ describe('FEN', () => {
 
 describe('Hub position strings', () => {
   it('round-trips and agrees with FEN', () => {
-    for (const v of VARIANTS) {
+    for (const v of NOTATION_VARIANTS) {
       for (const pos of playouts(v, 5, 7)) {
         const text = formatHubPosition(v, v.toBoard(pos));
         // Algebraic boards send the FEN form (RULES.md position text), the others a character a square.
         if (v.geometry.naming === 'numeric') expect(text).toHaveLength(v.geometry.squares + 1);
         else expect(text).toBe(formatFen(v, v.toBoard(pos)));
-        expect(v.fromBoard(parseHubPosition(v, text)).equals(pos)).toBe(true);
+        expect(v.fromBoard(parseHubPosition(v, text)).equals(asWritten(pos))).toBe(true);
       }
     }
     expect(formatHubPosition(INTERNATIONAL, INTERNATIONAL.toBoard(INTERNATIONAL.startPosition())))
@@ -121,7 +138,7 @@ describe('Hub position strings', () => {
 
 describe('move text', () => {
   it('every legal move, in every style, parses back to itself', () => {
-    for (const v of VARIANTS) {
+    for (const v of NOTATION_VARIANTS) {
       for (const pos of playouts(v, 15, 3)) {
         const moves = v.legalMoves(pos);
         for (const m of moves) {

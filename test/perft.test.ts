@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
-import { BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, POOL, RUSSIAN, SPANISH, THAI, TURKISH } from '../src/rules/variants.ts';
+import { parseFen } from '../src/notation/fen.ts';
+import { BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, KILLER, POOL, RUSSIAN, SPANISH, THAI, TURKISH } from '../src/rules/variants.ts';
 import { parseStartFen } from '../src/rules/family-8x8/start.ts';
 
 describe('perft from the starting position', () => {
@@ -50,6 +51,14 @@ describe('perft from the starting position', () => {
     for (let d = 1; d <= 9; d++) expect(runner.run(pos, d), `depth ${d}`).toBe(counts[d - 1]);
   });
 
+  it('Killer to depth 6, and its position with kings to depth 5 (deeper in bench/perft-speed.ts)', () => {
+    const runner = new PerftRunner(KILLER);
+    for (let d = 1; d <= 6; d++) expect(runner.run(KILLER.startPosition(), d), `depth ${d}`).toBe(perftTable.killer.counts[d - 1]);
+    const { fen, counts } = perftTable.killer.positions[0];
+    const pos = KILLER.fromBoard(parseFen(KILLER, fen));
+    for (let d = 1; d <= 5; d++) expect(runner.run(pos, d), `position, depth ${d}`).toBe(counts[d - 1]);
+  });
+
   it('the starting FENs in the table are the variants\' start positions', () => {
     // Pool's table starts with White to move, Pool itself with Black: the same counts, by symmetry.
     expect(POOL.startFen).toBe(perftTable.pool.fen.replace(/^W/, 'B'));
@@ -59,6 +68,7 @@ describe('perft from the starting position', () => {
     expect(BRAZILIAN.startFen).toBe(perftTable.brazilian.fen);
     expect(RUSSIAN.startFen).toBe(perftTable.russian.fen);
     expect(TURKISH.startFen).toBe(perftTable.turkish.fen);
+    expect(KILLER.startFen).toBe(perftTable.killer.fen);
   });
 });
 

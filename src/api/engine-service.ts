@@ -17,7 +17,8 @@ export interface SearchMessage {
   type: 'search';
   id: number;
   variant: string;
-  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
+  /** The pieces, the side and Frisian's king runs (the key is recomputed from them). */
+  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'kingRun'>;
   historyLo: Int32Array;
   historyHi: Int32Array;
   counters: DrawCounters;

@@ -23,8 +23,11 @@ export type MoveInput = string | { from: number; to: number; path?: readonly num
 
 export type Result = '1-0' | '0-1' | '1/2-1/2' | '*';
 
-/** Why a game ended: the side to move has no legal move, threefold repetition, or another draw rule of the variant. */
-export type EndKind = 'no-legal-move' | 'repetition' | 'draw-rule';
+/**
+ * Why a game ended: the side to move has no legal move (a loss, or in Antidraughts a win), a
+ * king was crowned (Breakthrough), threefold repetition, or another draw rule of the variant.
+ */
+export type EndKind = 'no-legal-move' | 'crowned-king' | 'repetition' | 'draw-rule';
 
 export interface GameStatus {
   /** Side to move. */

@@ -10,7 +10,7 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 import type { Limits, SearchInfo, SearchResult } from '../search/types.ts';
 
-export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'keyLo' | 'keyHi' | 'cols'>;
+export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'keyLo' | 'keyHi' | 'cols' | 'kingRun'>;
 
 export interface SearchTask {
   variant: string;
@@ -85,7 +85,7 @@ export const STOP = 0;
 /** Set also when the main search has ended: helpers stop, the move is decided. */
 export const STOP_HELPERS = 1;
 
-/** The fields of `pos`, Lasca's columns copied: the caller may reuse `pos` before the task is sent. */
+/** The fields of `pos` (Frisian's king runs too), Lasca's columns copied: the caller may reuse `pos` before the task is sent. */
 export function plainPosition(pos: Position): PlainPosition {
-  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side, keyLo: pos.keyLo, keyHi: pos.keyHi, cols: pos.cols && pos.cols.slice() };
+  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side, keyLo: pos.keyLo, keyHi: pos.keyHi, cols: pos.cols && pos.cols.slice(), kingRun: pos.kingRun };
 }

@@ -3,8 +3,15 @@
 // It asks the rules only what every Variant answers (the position's bitboards and the number
 // of legal moves), so it fits any board; mobility is the exact count of legal moves of each
 // side, which also tells the search when the side to move is stuck.
+//
+// The game's end changes what is good (rules/game-end.ts). Antidraughts, won by the side left
+// without a move: material and mobility count the other way (fewer pieces and fewer moves are
+// better) and advancement not at all (it leads to kings, which are more pieces to lose), with
+// no bonus for trading down. Breakthrough, won by the first crowning: advancement weighs three
+// times as much.
 
 import { Position, WHITE, popcount } from '../rules/position.ts';
+import { gameEndOf } from '../rules/game-end.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { PositionEvaluator } from './position-evaluator.ts';
 
@@ -27,12 +34,17 @@ export class GenericEvaluator implements PositionEvaluator {
   private readonly king: number;
   private readonly piecesAtStart: number;
   private readonly other = new Position();
+  /** -1 where having fewer pieces and moves is good (Antidraughts), else 1. */
+  private readonly sense: number;
 
   constructor(readonly variant: Variant) {
     const g = variant.geometry;
+    const end = gameEndOf(variant);
+    this.sense = end.noMove > 0 ? -1 : 1;
+    const advance = end.noMove > 0 ? 0 : end.kingWins ? 3 * ADVANCE : ADVANCE;
     for (let sq = 1; sq <= g.squares; sq++) {
-      this.advanceW[g.bit(sq)] = ADVANCE * (g.rows - 1 - g.row(sq));
-      this.advanceB[g.bit(sq)] = ADVANCE * g.row(sq);
+      this.advanceW[g.bit(sq)] = advance * (g.rows - 1 - g.row(sq));
+      this.advanceB[g.bit(sq)] = advance * g.row(sq);
     }
     this.king = variant.flyingKings ? FLYING_KING : STEPPING_KING;
     const start = variant.startPosition();
@@ -45,7 +57,7 @@ export class GenericEvaluator implements PositionEvaluator {
     const wm = popcount(wmLo) + popcount(wmHi), bm = popcount(bmLo) + popcount(bmHi);
     const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi);
     const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi);
-    const material = (wm - bm) * MAN + (wk - bk) * this.king;
+    const material = this.sense * ((wm - bm) * MAN + (wk - bk) * this.king);
     let score = material;
 
     for (let lo = wmLo, hi = wmHi; (lo | hi) !== 0;) {
@@ -62,10 +74,10 @@ export class GenericEvaluator implements PositionEvaluator {
     this.other.side = (pos.side ^ 1) as 0 | 1;
     const theirs = this.variant.countMoves(this.other);
     this.sideToMoveStuck = own === 0;
-    const mobility = MOBILITY * (own - theirs);
+    const mobility = this.sense * MOBILITY * (own - theirs);
     score += pos.side === WHITE ? mobility : -mobility;
 
-    if (material !== 0) {
+    if (material !== 0 && this.sense > 0) {
       const pieces = wm + bm + wk + bk;
       score += Math.trunc((material * TRADE * (this.piecesAtStart - pieces)) / (100 * this.piecesAtStart));
     }

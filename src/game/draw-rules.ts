@@ -21,6 +21,10 @@
 //   the ply it arises. Men step sideways there, so a man's move does not end the window in
 //   which positions can repeat; only a capture or a crowning does.
 // - Lasca (our own rules, RULES.md): 80 plies in a row without a capture.
+// - Killer, Antidraughts, Breakthrough: International's rules (our choice). Frisian and
+//   Frysk!: two kings against one, 7 moves each (14 plies); a king against a king, 2 moves each
+//   (4 plies), both counted from the ply the material arises; International's 25-move rule
+//   beside them (our choice). docs/variants-10x10.md has the sources.
 // - A game whose side to move has no legal move is lost even at a ply where a draw rule
 //   would also fire: the game ended with that move.
 
@@ -106,6 +110,29 @@ function russianEndingLimit(signature: number): number {
   return (lone(bk, bm) && wk >= 3) || (lone(wk, wm) && bk >= 3) ? RUSSIAN_ENDING_LIMIT : 0;
 }
 
+/** Frisian (lidraughts' reading of the federation's rules): two kings against one, 7 moves each; one king each, 2 moves each. */
+export const FRISIAN_2V1_LIMIT = 14;
+export const FRISIAN_1V1_LIMIT = 4;
+function frisianEndingLimit(signature: number): number {
+  if (whiteMen(signature) + blackMen(signature) !== 0) return 0;
+  const wk = whiteKings(signature), bk = blackKings(signature);
+  if (wk === 1 && bk === 1) return FRISIAN_1V1_LIMIT;
+  return (wk === 2 && bk === 1) || (wk === 1 && bk === 2) ? FRISIAN_2V1_LIMIT : 0;
+}
+
+const FRISIAN_RULES: DrawRules = {
+  // Our choice where the federation sets none (docs/variants-10x10.md): International's 25 moves.
+  quietLimit: INTERNATIONAL_QUIET_LIMIT,
+  quietResetByMan: true,
+  quietResetByCrowning: false,
+  manMoveIrreversible: true,
+  quietReason: '25 moves each with only kings moving and no capture',
+  endingLimit: frisianEndingLimit,
+  endingReason: (sig) => (frisianEndingLimit(sig) === FRISIAN_1V1_LIMIT ? '2 moves each with a king against a king' : '7 moves each with two kings against one'),
+  drawnAtOnce: () => false,
+  readsMaterial: true,
+};
+
 const none = () => 0;
 const never = () => false;
 
@@ -135,6 +162,12 @@ const RULES: Record<VariantName, DrawRules> = {
   },
   international: INTERNATIONAL_RULES,
   brazilian: INTERNATIONAL_RULES,
+  // International's draw rules, our choice (docs/variants-10x10.md): the federations set none of their own.
+  killer: INTERNATIONAL_RULES,
+  antidraughts: INTERNATIONAL_RULES,
+  breakthrough: INTERNATIONAL_RULES,
+  frisian: FRISIAN_RULES,
+  frysk: FRISIAN_RULES,
   russian: {
     quietLimit: RUSSIAN_QUIET_LIMIT,
     quietResetByMan: true,

@@ -2,6 +2,7 @@
 // draw rule and game end of RULES.md, and a result with its reason.
 
 import { isKing } from '../rules/board.ts';
+import { outcomeOf } from '../rules/game-end.ts';
 import type { Move } from '../rules/move.ts';
 import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
@@ -123,9 +124,10 @@ export class Game {
 
   status(): GameStatus {
     const pos = this.position;
-    if (this.variant.countMoves(pos) === 0) {
-      const loser = pos.side === WHITE ? 'White' : 'Black';
-      return { result: pos.side === WHITE ? '0-1' : '1-0', reason: `${loser} has no legal move` };
+    const end = outcomeOf(this.variant, pos);
+    if (end) {
+      const whiteWon = (pos.side === WHITE) === (end.sideToMove > 0);
+      return { result: whiteWon ? '1-0' : '0-1', reason: end.reason };
     }
     if (this.repetitions() >= 3) return { result: '1/2-1/2', reason: 'threefold repetition' };
     const rule = drawByCounters(this.variant, this.drawCounters);

@@ -85,15 +85,22 @@ function sameSet(a: number[], b: number[]): boolean {
   return s.size === b.length && b.every((x) => s.has(x));
 }
 
+/** Steps along a file or a row on a diagonal board's dark squares, as (rows, files). */
+const ORTHOGONAL: readonly (readonly [number, number])[] = [[-2, 0], [2, 0], [0, -2], [0, 2]];
+
 /** Whether the landing squares describe a route by which `move` takes exactly its pieces. */
 function isCapturePath(variant: Variant, board: Board, move: Move, landings: number[]): boolean {
   const g = variant.geometry;
+  // The board's four directions, and in Frisian the files and rows (two squares a step).
+  const step = (sq: number, dir: number) =>
+    dir < 4 ? g.neighbour(sq, dir) : g.squareAt(g.row(sq) + ORTHOGONAL[dir - 4][0], g.file(sq) + ORTHOGONAL[dir - 4][1]);
+  const directions = variant.capturesOrthogonally ? 8 : 4;
   const taken = new Set<number>();
   let at = move.from;
   for (const target of landings) {
     let found = -1;
-    for (let dir = 0; dir < 4 && found < 0; dir++) {
-      let sq = g.neighbour(at, dir);
+    for (let dir = 0; dir < directions && found < 0; dir++) {
+      let sq = step(at, dir);
       let jumped = 0;
       let ok = true;
       while (sq !== 0 && sq !== target) {
@@ -103,7 +110,7 @@ function isCapturePath(variant: Variant, board: Board, move: Move, landings: num
           if (jumped !== 0) { ok = false; break; }
           jumped = sq;
         }
-        sq = g.neighbour(sq, dir);
+        sq = step(sq, dir);
       }
       if (sq === target && ok && jumped !== 0) found = jumped;
     }
@@ -124,7 +131,8 @@ function whyIllegal(variant: Variant, board: Board, legal: Move[], from: number)
   if (captures.length > 0) {
     const most = Math.max(...captures.map((m) => m.captured.length));
     const list = captures.slice(0, 6).map((m) => formatMove(variant, m, legal)).join(', ');
-    const rule = variant.majorityRule && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
+    const rule = variant.capturesOrthogonally ? 'the capture of greatest value must be taken'
+      : variant.majorityRule && most > 1 ? `the most pieces (${most}) must be taken` : 'a capture is compulsory';
     return `${rule}: ${list}${captures.length > 6 ? ', ...' : ''}`;
   }
   const fromHere = legal.filter((m) => m.from === from).sort((a, b) => a.to - b.to).map((m) => formatMove(variant, m, legal));

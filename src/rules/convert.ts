@@ -4,6 +4,7 @@ import type { Geometry } from '../board/geometry.ts';
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from './board.ts';
 import { CROWNS, type Move, MoveList } from './move.ts';
 import { BLACK, Position, WHITE } from './position.ts';
+import { runKeyHi, runKeyLo } from './frisian/king-run.ts';
 import { Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, zobristBase } from './zobrist.ts';
 
 export function testBit(lo: number, hi: number, bit: number): boolean {
@@ -28,8 +29,8 @@ export function computeKey(pos: Position): void {
     lo ^= Z_LO[z];
     hi ^= Z_HI[z];
   }
-  pos.keyLo = lo;
-  pos.keyHi = hi;
+  pos.keyLo = lo ^ runKeyLo(pos.kingRun);
+  pos.keyHi = hi ^ runKeyHi(pos.kingRun);
 }
 
 export function boardToPosition(geometry: Geometry, board: Board): Position {

@@ -4,15 +4,21 @@
 // 43 are ghosts that no piece ever occupies. With them every diagonal step is a fixed
 // shift (up-left -6, up-right -5, down-left +5, down-right +6) and a step off the board
 // lands on a ghost or outside bits 0..53. Squares 1-30 are the low word, 31-50 the high.
+//
+// The same generator plays International's family (docs/variants-10x10.md): Killer (one
+// landing rule, a flag read only where a king takes a king), Antidraughts and Breakthrough
+// (International's moves, another game end: rules/game-end.ts).
 
 import { GEOMETRY_10x10 } from '../board/geometry.ts';
 import { BLACK_MAN, type Board, type Piece, WHITE_MAN } from './board.ts';
 import { boardToPosition, moveFromList, positionToBoard } from './convert.ts';
 import { makeFromList } from './make.ts';
-import { CROWNS, type Move, MoveList } from './move.ts';
+import type { GameEnd } from './game-end.ts';
+import { CROWNS, MoveList } from './move.ts';
 import { hasCapture as hasSameCapture, writeCapture } from './move-writer.ts';
 import { type Position, WHITE, popcount } from './position.ts';
-import type { Variant } from './variant.ts';
+import { slowPath } from './slow-path.ts';
+import type { Variant, VariantName } from './variant.ts';
 
 /** The bits of the low and high words that are squares (the rest are ghosts or past square 50). */
 export const VALID_LO = ~((1 << 10) | (1 << 21));
@@ -41,6 +47,14 @@ let gOppHi = 0;
 let gEmptyLo = 0;
 let gEmptyHi = 0;
 let gWhite = true;
+/** Kings on the board (Killer's landing rule reads them). */
+let gKingLo = 0;
+let gKingHi = 0;
+/**
+ * Killer draughts: a king whose last capture takes a king lands on the square just beyond it.
+ * Set only around Killer's calls, so International's generation never pays for it.
+ */
+let gKiller = false;
 const gPath = new Int32Array(MoveList.MAX_PATH);
 
 const isEmpty = (b: number) => ((b < 32 ? gEmptyLo : gEmptyHi) & (1 << b)) !== 0;
@@ -79,7 +93,8 @@ function manCaptures(s: number, capLo: number, capHi: number, n: number): void {
   if (!any && n > 0) leaf(s, capLo, capHi, n, true);
 }
 
-function kingCaptures(s: number, capLo: number, capHi: number, n: number, lastDir: number): void {
+/** `far`: the king landed past the square just beyond a king it took, which Killer forbids as a last capture. */
+function kingCaptures(s: number, capLo: number, capHi: number, n: number, lastDir: number, far: boolean): void {
   let any = false;
   for (let d = 0; d < 4; d++) {
     // Straight back the king would meet the piece it just took, which still blocks.
@@ -92,15 +107,18 @@ function kingCaptures(s: number, capLo: number, capHi: number, n: number, lastDi
       if ((gOppLo & om) === 0 || (capLo & om) !== 0) continue;
     } else if ((gOppHi & om) === 0 || (capHi & om) !== 0) continue;
     let l = NEXT[d * 64 + o];
+    const killsKing = gKiller && ((o < 32 ? gKingLo : gKingHi) & om) !== 0;
+    let beyond = false;
     while (l >= 0 && isEmpty(l)) {
       any = true;
       gPath[n] = l;
-      if (o < 32) kingCaptures(l, capLo | om, capHi, n + 1, d);
-      else kingCaptures(l, capLo, capHi | om, n + 1, d);
+      if (o < 32) kingCaptures(l, capLo | om, capHi, n + 1, d, beyond);
+      else kingCaptures(l, capLo, capHi | om, n + 1, d, beyond);
+      beyond = killsKing;
       l = NEXT[d * 64 + l];
     }
   }
-  if (!any && n > 0) leaf(s, capLo, capHi, n, false);
+  if (!any && n > 0 && !far) leaf(s, capLo, capHi, n, false);
 }
 
 // Men that can take in some direction, found with whole-board shifts: an opponent on the
@@ -143,6 +161,8 @@ function setup(pos: Position): void {
   gOppHi = gWhite ? pos.bHi : pos.wHi;
   gEmptyLo = ~(pos.wLo | pos.bLo) & VALID_LO;
   gEmptyHi = ~(pos.wHi | pos.bHi) & VALID_HI;
+  gKingLo = pos.kLo;
+  gKingHi = pos.kHi;
 }
 
 function hasCapture(pos: Position): boolean {
@@ -197,7 +217,7 @@ function generateCaptures(pos: Position, list: MoveList): number {
     m &= m - 1;
     gFrom = s;
     gEmptyLo = emptyLo | (1 << s);
-    kingCaptures(s, 0, 0, 0, -1);
+    kingCaptures(s, 0, 0, 0, -1, false);
   }
   gEmptyLo = emptyLo;
   m = ownHi & pos.kHi;
@@ -206,7 +226,7 @@ function generateCaptures(pos: Position, list: MoveList): number {
     m &= m - 1;
     gFrom = s + 32;
     gEmptyHi = emptyHi | (1 << s);
-    kingCaptures(s + 32, 0, 0, 0, -1);
+    kingCaptures(s + 32, 0, 0, 0, -1, false);
   }
   gEmptyHi = emptyHi;
   return gCount;
@@ -331,28 +351,6 @@ function countMoves(pos: Position): number {
   return n;
 }
 
-const slowList = new MoveList(true);
-
-function legalMoves(pos: Position): Move[] {
-  const n = generate(pos, slowList);
-  const out: Move[] = [];
-  for (let i = 0; i < n; i++) out.push(moveFromList(GEOMETRY_10x10, slowList, i));
-  return out;
-}
-
-function play(pos: Position, move: Move): Position {
-  const n = generate(pos, slowList);
-  for (let i = 0; i < n; i++) {
-    const m = moveFromList(GEOMETRY_10x10, slowList, i);
-    if (m.from === move.from && m.to === move.to && m.captured.join() === move.captured.join()) {
-      const next = pos.clone();
-      makeFromList(next, pos, slowList, i);
-      return next;
-    }
-  }
-  throw new Error(`not a legal move: ${move.from}${move.captured.length ? 'x' : '-'}${move.to}`);
-}
-
 function startBoard(): Board {
   const squares = new Array<Piece>(51).fill(0);
   for (let sq = 1; sq <= 20; sq++) squares[sq] = BLACK_MAN;
@@ -360,23 +358,51 @@ function startBoard(): Board {
   return { side: WHITE, squares };
 }
 
-export const INTERNATIONAL: Variant = {
-  name: 'international',
-  gameType: 20,
-  geometry: GEOMETRY_10x10,
-  startFen: 'W:W31-50:B1-20',
-  firstToMove: WHITE,
-  flyingKings: true,
-  majorityRule: true,
-  removesCapturedAtOnce: false,
-  generate,
-  countMoves,
-  hasCapture,
-  make: makeFromList,
-  moveFromList: (list: MoveList, i: number) => moveFromList(GEOMETRY_10x10, list, i),
-  fromBoard: (board: Board) => boardToPosition(GEOMETRY_10x10, board),
-  toBoard: (pos: Position) => positionToBoard(GEOMETRY_10x10, pos),
-  startPosition: () => boardToPosition(GEOMETRY_10x10, startBoard()),
-  legalMoves,
-  play,
-};
+function killerGenerate(pos: Position, list: MoveList): number {
+  gKiller = true;
+  const n = generate(pos, list);
+  gKiller = false;
+  return n;
+}
+
+function killerCountMoves(pos: Position): number {
+  gKiller = true;
+  const n = countMoves(pos);
+  gKiller = false;
+  return n;
+}
+
+/** How a game of International's family differs from International. */
+export interface InternationalFamilyRules {
+  /** Killer's landing rule for a king whose last capture takes a king. */
+  killer?: boolean;
+  /** How the game ends (default: the side with no legal move loses). */
+  gameEnd?: GameEnd;
+}
+
+/** A game on International's board with International's moves, but for the rules given. */
+export function internationalFamily(name: VariantName, gameType: number, rules: InternationalFamilyRules = {}): Variant {
+  const gen = rules.killer ? killerGenerate : generate;
+  return {
+    name,
+    gameType,
+    geometry: GEOMETRY_10x10,
+    startFen: 'W:W31-50:B1-20',
+    firstToMove: WHITE,
+    flyingKings: true,
+    majorityRule: true,
+    removesCapturedAtOnce: false,
+    ...(rules.gameEnd ? { gameEnd: rules.gameEnd } : {}),
+    generate: gen,
+    countMoves: rules.killer ? killerCountMoves : countMoves,
+    hasCapture,
+    make: makeFromList,
+    moveFromList: (list: MoveList, i: number) => moveFromList(GEOMETRY_10x10, list, i),
+    fromBoard: (board: Board) => boardToPosition(GEOMETRY_10x10, board),
+    toBoard: (pos: Position) => positionToBoard(GEOMETRY_10x10, pos),
+    startPosition: () => boardToPosition(GEOMETRY_10x10, startBoard()),
+    ...slowPath(GEOMETRY_10x10, gen, makeFromList),
+  };
+}
+
+export const INTERNATIONAL: Variant = internationalFamily('international', 20);

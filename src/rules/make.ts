@@ -54,6 +54,7 @@ export function makeMove(
   dst.wLo = wLo; dst.wHi = wHi; dst.bLo = bLo; dst.bHi = bHi; dst.kLo = kLo; dst.kHi = kHi;
   dst.side = (src.side ^ 1) as 0 | 1;
   dst.keyLo = keyLo; dst.keyHi = keyHi;
+  dst.kingRun = 0; // Frisian's make sets its own after this
 }
 
 export function makeFromList(dst: Position, src: Position, list: MoveList, i: number): void {

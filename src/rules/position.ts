@@ -25,6 +25,8 @@ export class Position {
    * commanders. Null on the other boards, whose hot paths never touch it.
    */
   cols: Int32Array | null = null;
+  /** Frisian only: each side's run of non-capturing moves by one king (rules/frisian/king-run.ts); 0 elsewhere. */
+  kingRun = 0;
 
   copyFrom(p: Position): this {
     this.wLo = p.wLo;
@@ -36,6 +38,7 @@ export class Position {
     this.side = p.side;
     this.keyLo = p.keyLo;
     this.keyHi = p.keyHi;
+    this.kingRun = p.kingRun;
     if (p.cols !== null) {
       if (this.cols === null || this.cols.length !== p.cols.length) this.cols = new Int32Array(p.cols.length);
       this.cols.set(p.cols);
@@ -52,7 +55,7 @@ export class Position {
   equals(p: Position): boolean {
     return (
       this.wLo === p.wLo && this.wHi === p.wHi && this.bLo === p.bLo && this.bHi === p.bHi &&
-      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side && sameColumns(this.cols, p.cols)
+      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side && this.kingRun === p.kingRun && sameColumns(this.cols, p.cols)
     );
   }
 

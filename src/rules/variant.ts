@@ -3,15 +3,18 @@
 
 import type { Geometry } from '../board/geometry.ts';
 import type { Board } from './board.ts';
+import type { GameEnd } from './game-end.ts';
 import type { Move, MoveList } from './move.ts';
 import type { Color, Position } from './position.ts';
 
-export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca'
-  | 'pool' | 'czech' | 'spanish' | 'italian' | 'thai';
+export type VariantName =
+  | 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca'
+  | 'pool' | 'czech' | 'spanish' | 'italian' | 'thai'
+  | 'killer' | 'antidraughts' | 'breakthrough' | 'frisian' | 'frysk';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish (Lasca has none: see its rules); the 8x8 family's in rules/family-8x8/rules.ts. */
+  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish (Lasca has none: see its rules); the 8x8 family's in rules/family-8x8/rules.ts, the 10x10 variants' in docs/variants-10x10.md. */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;
@@ -23,6 +26,10 @@ export interface Variant {
   readonly majorityRule: boolean;
   /** Jumped pieces leave the board at once, so a capture may cross their squares later (Turkish). */
   readonly removesCapturedAtOnce: boolean;
+  /** Captures also run along files and rows, a dark square's neighbours there two squares away (Frisian). */
+  readonly capturesOrthogonally?: boolean;
+  /** How the game ends where not by a draw (rules/game-end.ts); absent: no legal move loses. */
+  readonly gameEnd?: GameEnd;
 
   // --- hot path ---
   /** Writes the legal moves of `pos` into `list` and returns their number. */

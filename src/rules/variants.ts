@@ -1,10 +1,14 @@
 // The registry of rule sets by name, including the Hub protocol's and other common aliases.
 // A new game joins by adding its Variant to VARIANTS.
 
+import { ANTIDRAUGHTS } from './antidraughts.ts';
 import { BRAZILIAN } from './brazilian.ts';
+import { BREAKTHROUGH } from './breakthrough.ts';
 import { ENGLISH } from './english.ts';
 import { CZECH, ITALIAN, POOL, SPANISH, THAI } from './family-8x8/games.ts';
+import { FRISIAN, FRYSK } from './frisian/frisian.ts';
 import { INTERNATIONAL } from './international.ts';
+import { KILLER } from './killer.ts';
 import { LASCA } from './lasca/lasca.ts';
 import { RUSSIAN } from './russian.ts';
 import { TURKISH } from './turkish.ts';
@@ -12,9 +16,11 @@ import type { Variant, VariantName } from './variant.ts';
 
 export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
 export { CZECH, ITALIAN, POOL, SPANISH, THAI };
+export { ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK, KILLER };
 export const VARIANTS: readonly Variant[] = [
   INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA,
   POOL, CZECH, SPANISH, ITALIAN, THAI,
+  KILLER, ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK,
 ];
 
 /** Other names users and protocols give the games. */
@@ -24,6 +30,9 @@ const ALIASES: Record<string, VariantName> = {
   shashki: 'russian',
   dama: 'turkish',
   'american-pool': 'pool',
+  losing: 'antidraughts', // Scan's Hub name
+  bt: 'breakthrough', // Scan's Hub name
+  'frysk!': 'frysk',
 };
 
 /** Every name getVariant accepts, for help texts and errors. */

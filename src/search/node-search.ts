@@ -4,6 +4,7 @@
 
 import { testBit } from '../rules/convert.ts';
 import { CROWNS, type MoveList } from '../rules/move.ts';
+import { kingOutcome } from '../rules/game-end.ts';
 import { popcount } from '../rules/position.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
 import { publishUnfinished, rootOrderBias } from './lazy-smp.ts';
@@ -37,14 +38,20 @@ export function alphaBeta(t: SearchTree, ply: number, depth: number, alpha: numb
   const pos = t.positions[ply];
 
   if (ply > 0) {
+    // Breakthrough: the crowning that put a king on the board ended the game.
+    if (t.kingWins) {
+      const k = kingOutcome(pos);
+      if (k !== 0) return k * (MATE - ply);
+    }
     if (t.isDraw(ply)) {
-      // A rule draw at a position with no move is still a loss (the game ended with that move).
-      return t.variant.countMoves(pos) === 0 ? -(MATE - ply) : 0;
+      // A rule draw at a position with no move is still decided (the game ended with that move).
+      return t.variant.countMoves(pos) === 0 ? t.noMove * (MATE - ply) : 0;
     }
     if (ply >= MAX_PLY - 1) return t.evalCache.evaluate(pos);
-    // Mate-distance pruning: nothing here can beat a faster win already found.
+    // Mate-distance pruning: nothing here can beat a faster win already found. Where having no
+    // move wins (Antidraughts) the side to move may have won here already.
     alpha = Math.max(alpha, -(MATE - ply));
-    beta = Math.min(beta, MATE - ply - 1);
+    beta = Math.min(beta, t.noMove > 0 ? MATE - ply : MATE - ply - 1);
     if (alpha >= beta) return alpha;
     if (t.tables !== null) {
       const known = t.tables.score(pos, ply, false);
@@ -75,7 +82,7 @@ export function alphaBeta(t: SearchTree, ply: number, depth: number, alpha: numb
 
   const list = t.lists[ply];
   const n = t.variant.generate(pos, list);
-  if (n === 0) return -(MATE - ply);
+  if (n === 0) return t.noMove * (MATE - ply);
   const capturing = list.captures[0] > 0;
   if (n === 1 && ply > 0 && t.options.singleReplyExtension && ply < 2 * t.rootDepth) depth++;
 

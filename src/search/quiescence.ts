@@ -1,6 +1,7 @@
 // Quiescence: below the nominal depth, captures are played out to the end, as a capture is
 // compulsory and a position with one on cannot be scored as it stands.
 
+import { kingOutcome } from '../rules/game-end.ts';
 import { encode } from './move-code.ts';
 import { MATE, MAX_PLY, INF } from './score.ts';
 import { NO_TABLE_SCORE } from './table-score.ts';
@@ -13,6 +14,10 @@ export function quiesce(t: SearchTree, ply: number, alpha: number, beta: number,
   if (t.stopped) return 0;
   if (ply > t.selDepth) t.selDepth = ply;
   const pos = t.positions[ply];
+  if (t.kingWins) {
+    const k = kingOutcome(pos);
+    if (k !== 0) return k * (MATE - ply);
+  }
   if (ply >= MAX_PLY - 1) return t.evalCache.evaluate(pos);
   if (t.tables !== null) {
     const known = t.tables.score(pos, ply, true);
@@ -24,8 +29,8 @@ export function quiesce(t: SearchTree, ply: number, alpha: number, beta: number,
   let n: number;
   if (!variant.hasCapture(pos)) {
     const stand = t.evalCache.evaluate(pos);
-    // No capture and no step: no legal move at all, which loses (blocked positions are common).
-    if (t.evalCache.sideToMoveStuck) return -(MATE - ply);
+    // No capture and no step: no legal move at all, which ends the game (blocked positions are common).
+    if (t.evalCache.sideToMoveStuck) return t.noMove * (MATE - ply);
     if (!t.options.threatQuiescence || qply > 0) return stand;
     // The opponent threatens a capture: standing pat would ignore it, so at the first
     // quiescence ply we must move, and each of our moves is followed by its captures.
@@ -34,7 +39,7 @@ export function quiesce(t: SearchTree, ply: number, alpha: number, beta: number,
     pos.side ^= 1;
     if (!threat) return stand;
     n = variant.generate(pos, list);
-    if (n === 0) return -(MATE - ply);
+    if (n === 0) return t.noMove * (MATE - ply);
   } else {
     n = variant.generate(pos, list);
   }

@@ -62,7 +62,7 @@ export class Searcher extends SearchTree {
 
     const rootList = new MoveList(true);
     const rootCount = this.variant.generate(root, rootList);
-    const empty: SearchResult = { move: null, ponder: null, depth: 0, selDepth: 0, score: -MATE, nodes: 0, timeMs: 0, pv: [] };
+    const empty: SearchResult = { move: null, ponder: null, depth: 0, selDepth: 0, score: this.noMove * MATE, nodes: 0, timeMs: 0, pv: [] };
     if (rootCount === 0) return empty;
     if (rootCount === 1 && !request.analyze) {
       const move = this.variant.moveFromList(rootList, 0);

@@ -13,6 +13,7 @@ import type { PositionEvaluator } from '../eval/position-evaluator.ts';
 import { EvalCache } from './eval-cache.ts';
 import { testBit } from '../rules/convert.ts';
 import { CROWNS, MAX_MOVES, MoveList } from '../rules/move.ts';
+import { gameEndOf } from '../rules/game-end.ts';
 import { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import type { TableScorer } from './table-score.ts';
@@ -73,8 +74,18 @@ export class SearchTree {
   /** Score of the root's best move so far in the current iteration. */
   rootScore = 0;
   tables: TableScorer | null = null;
+  /**
+   * The game's end (rules/game-end.ts) as the search scores it: the sign of a position with no
+   * legal move for its side to move (-1 lost, +1 won in Antidraughts), and whether a king on
+   * the board has ended the game (Breakthrough).
+   */
+  readonly noMove: number;
+  readonly kingWins: boolean;
 
   constructor(readonly variant: Variant, ttMb = 64, options: Partial<SearchOptions> = {}, evaluator?: PositionEvaluator) {
+    const end = gameEndOf(variant);
+    this.noMove = end.noMove;
+    this.kingWins = end.kingWins;
     this.evaluator = evaluator ?? createEvaluator(variant);
     this.evalCache = new EvalCache(this.evaluator);
     this.draws = drawRulesOf(variant);

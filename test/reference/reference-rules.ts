@@ -27,6 +27,8 @@ export interface RefRules {
    * when it can.
    */
   russian?: boolean;
+  /** Killer: a king whose last capture takes a king lands on the square just beyond it. */
+  killer?: boolean;
   /** Turkish draughts (turkish-reference.ts). */
   turkish?: boolean;
   /** Test-only: break one rule on purpose, to find positions where that rule matters. */
@@ -38,8 +40,10 @@ export function referenceRulesOf(variant: Variant): RefRules {
   const name = variant.name;
   return {
     geometry: variant.geometry,
-    international: name === 'international' || name === 'brazilian' || name === 'russian',
+    // Killer, Antidraughts and Breakthrough move as International does (bar Killer's one rule).
+    international: ['international', 'brazilian', 'russian', 'killer', 'antidraughts', 'breakthrough'].includes(name),
     russian: name === 'russian',
+    killer: name === 'killer',
     turkish: name === 'turkish',
   };
 }
@@ -84,7 +88,8 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
       }
       return out;
     };
-    const jump = (at: number, captured: number[], path: number[], king: boolean) => {
+    /** `mustGoOn`: a Killer king that landed past the square just beyond a king it took may not stop here. */
+    const jump = (at: number, captured: number[], path: number[], king: boolean, mustGoOn = false) => {
       if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = EMPTY;
       let continued = false;
       if (king && rules.international) {
@@ -92,9 +97,10 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
           const taken = [...captured, victim];
           // Russian: where some landing square lets the king capture again, it must land on one.
           const onward = rules.russian ? landings.filter((l) => kingTargets(l, taken).length > 0) : [];
+          const killsKing = !!rules.killer && isKing(squares[victim]);
           for (const landing of onward.length > 0 ? onward : landings) {
             continued = true;
-            jump(landing, taken, [...path, landing], true);
+            jump(landing, taken, [...path, landing], true, killsKing && landing !== landings[0]);
           }
         }
       } else {
@@ -112,7 +118,7 @@ export function referenceMoves(rules: RefRules, board: Board): RefMove[] {
         }
       }
       if (rules.broken === 'remove-at-once') for (const sq of captured) squares[sq] = board.squares[sq];
-      if (!continued && captured.length > 0) record(from, at, captured, path, !isKing(piece) && (king || onCrowningRow(at)));
+      if (!continued && captured.length > 0 && !mustGoOn) record(from, at, captured, path, !isKing(piece) && (king || onCrowningRow(at)));
     };
     jump(from, [], [], isKing(piece));
   }
