@@ -17,7 +17,7 @@ export interface SearchMessage {
   type: 'search';
   id: number;
   variant: string;
-  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side'>;
+  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'wEx' | 'bEx' | 'kEx' | 'side'>;
   historyLo: Int32Array;
   historyHi: Int32Array;
   counters: DrawCounters;

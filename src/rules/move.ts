@@ -18,7 +18,8 @@ const MAX_PATH = 24;
 
 /**
  * A preallocated list of moves in bit indices. Generation writes here; make() reads here.
- * `from`/`to` are bit indices; captures are a (lo, hi) bitboard; flags bit 0 = crowns.
+ * `from`/`to` are bit indices; captures are a (lo, hi, ex) bitboard, `capEx` written only by
+ * the 12x12 generator (other boards ignore it); flags bit 0 = crowns.
  */
 export class MoveList {
   count = 0;
@@ -26,6 +27,7 @@ export class MoveList {
   readonly to = new Int32Array(MAX_MOVES);
   readonly capLo = new Int32Array(MAX_MOVES);
   readonly capHi = new Int32Array(MAX_MOVES);
+  readonly capEx = new Int32Array(MAX_MOVES);
   readonly flags = new Int32Array(MAX_MOVES);
   /** Number of pieces captured by the moves in this list (all moves capture the same count under the majority rule, not in English). */
   readonly captures = new Int32Array(MAX_MOVES);

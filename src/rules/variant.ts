@@ -6,11 +6,11 @@ import type { Board } from './board.ts';
 import type { Move, MoveList } from './move.ts';
 import type { Color, Position } from './position.ts';
 
-export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca';
+export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca' | 'canadian';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish (Lasca has none: see its rules). */
+  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish, 27 Canadian (Lasca has none: see its rules). */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;

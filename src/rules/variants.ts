@@ -2,6 +2,7 @@
 // A new game joins by adding its Variant to VARIANTS.
 
 import { BRAZILIAN } from './brazilian.ts';
+import { CANADIAN } from './canadian.ts';
 import { ENGLISH } from './english.ts';
 import { INTERNATIONAL } from './international.ts';
 import { LASCA } from './lasca/lasca.ts';
@@ -9,8 +10,8 @@ import { RUSSIAN } from './russian.ts';
 import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
-export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
-export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA];
+export { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
+export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA, CANADIAN];
 
 /** Other names users and protocols give the games. */
 const ALIASES: Record<string, VariantName> = {
