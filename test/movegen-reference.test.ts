@@ -8,7 +8,7 @@ import { computeKey, moveFromList } from '../src/rules/convert.ts';
 import { MoveList } from '../src/rules/move.ts';
 import { Position } from '../src/rules/position.ts';
 import { formatFen } from '../src/notation/fen.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { applyReferenceMove, referenceMoves, referencePerft, referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -18,15 +18,15 @@ const POSITIONS = 20_000;
 const rulesOf = referenceRulesOf;
 
 
-function positionsFor(variant: Variant, seed: number): Board[] {
+function positionsFor(variant: Variant, seed: number, positions: number): Board[] {
   const rules = rulesOf(variant);
   const random = rng(seed);
   const boards: Board[] = [];
-  while (boards.length < POSITIONS / 2) boards.push(randomBoard(rules, random));
+  while (boards.length < positions / 2) boards.push(randomBoard(rules, random));
   const start = variant.toBoard(variant.startPosition());
-  while (boards.length < POSITIONS) boards.push(...randomPlayout(rules, start, 120, random));
+  while (boards.length < positions) boards.push(...randomPlayout(rules, start, 120, random));
   // Playouts from random placements reach king endings and promotions from everywhere.
-  return boards.slice(0, POSITIONS);
+  return boards.slice(0, positions);
 }
 
 const key = (from: number, to: number, captured: number[], crowns: boolean) => `${from}-${to} [${captured.join(',')}]${crowns ? ' K' : ''}`;
@@ -36,14 +36,14 @@ const key = (from: number, to: number, captured: number[], crowns: boolean) => `
  * position in the message: a quarter of a million expect() calls a game cost more than the
  * generators, and the assertions are the same.
  */
-function check(variant: Variant, seed: number): { captures: number; longest: number } {
+function check(variant: Variant, seed: number, positions = POSITIONS): { captures: number; longest: number } {
   const rules = rulesOf(variant);
   const list = new MoveList(true);
   const child = new Position();
   const fresh = new Position();
   let captures = 0;
   let longest = 0;
-  for (const board of positionsFor(variant, seed)) {
+  for (const board of positionsFor(variant, seed, positions)) {
     const pos = variant.fromBoard(board);
     const expected = referenceMoves(rules, board);
     const n = variant.generate(pos, list);
@@ -109,6 +109,13 @@ describe('fast generators match the reference generator', () => {
     expect(captures).toBeGreaterThan(10_000);
     expect(longest).toBeGreaterThanOrEqual(5);
   });
+
+  // Fewer: the reference generator is slower on the big board (about a second for these).
+  it('Canadian: 6000 random positions', () => {
+    const { captures, longest } = check(CANADIAN, 2727, 6000);
+    expect(captures).toBeGreaterThan(5_000);
+    expect(longest).toBeGreaterThanOrEqual(6);
+  });
 });
 
 describe('the reference generator itself', () => {
@@ -127,6 +134,7 @@ describe('the reference generator itself', () => {
     ['Brazilian', BRAZILIAN, perftTable.brazilian.counts, 6],
     ['Russian', RUSSIAN, perftTable.russian.counts, 6],
     ['Turkish', TURKISH, perftTable.turkish.counts, 4],
+    ['Canadian', CANADIAN, perftTable.canadian.counts, 4],
   ] as const)('matches the published %s perft', (_name, variant, counts, depth) => {
     const board = variant.toBoard(variant.startPosition());
     for (let d = 1; d <= depth; d++) expect(referencePerft(rulesOf(variant), board, d), `depth ${d}`).toBe(counts[d - 1]);

@@ -1,6 +1,6 @@
 // A deliberately simple move generator, written straight from RULES.md with arrays and
 // square numbers, to check the fast bitboard generators against. Clarity over speed.
-// English, International, Brazilian and Russian here; Turkish in turkish-reference.ts.
+// English, International (on the 10x10 and 12x12 boards), Brazilian and Russian here; Turkish in turkish-reference.ts.
 
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, type Geometry } from '../../src/board/geometry.ts';
 import { BLACK_KING, type Board, EMPTY, type Piece, WHITE_KING, isKing, isWhite } from '../../src/rules/board.ts';
@@ -38,7 +38,7 @@ export function referenceRulesOf(variant: Variant): RefRules {
   const name = variant.name;
   return {
     geometry: variant.geometry,
-    international: name === 'international' || name === 'brazilian' || name === 'russian',
+    international: name === 'international' || name === 'brazilian' || name === 'russian' || name === 'canadian',
     russian: name === 'russian',
     turkish: name === 'turkish',
   };
