@@ -2,7 +2,7 @@
 
 import type { Geometry } from '../board/geometry.ts';
 import { BLACK_KING, BLACK_MAN, type Board, EMPTY, type Piece, WHITE_KING, WHITE_MAN, emptyBoard } from './board.ts';
-import { CROWNS, type Move, MoveList } from './move.ts';
+import { CROWNS, type Move, MoveList, capturedEx } from './move.ts';
 import { BLACK, Position, WHITE } from './position.ts';
 import { Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, zIndex, zobristBase } from './zobrist.ts';
 
@@ -67,7 +67,6 @@ export function positionToBoard(geometry: Geometry, pos: Position): Board {
 export function squaresOf(geometry: Geometry, lo: number, hi: number, ex = 0): number[] {
   const out: number[] = [];
   for (let bit = 0; bit < 96; bit++) {
-    // Past the board's own bits a list may hold another board's words: no square, skipped.
     const sq = testBit3(lo, hi, ex, bit) ? geometry.squareOfBit(bit) : 0;
     if (sq !== 0) out.push(sq);
   }
@@ -75,7 +74,7 @@ export function squaresOf(geometry: Geometry, lo: number, hi: number, ex = 0): n
 }
 
 export function moveFromList(geometry: Geometry, list: MoveList, i: number): Move {
-  const captured = squaresOf(geometry, list.capLo[i], list.capHi[i], list.capEx[i]);
+  const captured = squaresOf(geometry, list.capLo[i], list.capHi[i], capturedEx(list.flags[i]));
   const path: number[] = [];
   if (list.paths && list.pathLength) {
     for (let k = 0; k < list.pathLength[i]; k++) path.push(geometry.squareOfBit(list.paths[i * MoveList.MAX_PATH + k]));

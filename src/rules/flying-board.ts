@@ -3,7 +3,7 @@
 // board, stepping by square tables over a position's three words rather than by whole-board
 // shifts. It is the generator of the 12x12 board (Canadian), whose 72 squares outgrow the
 // two-word shifts of international.ts; it asks the geometry only for neighbours, rows and
-// bits, so another board of up to 96 bits needs no new generator. The tests run it on the
+// bits, so another board of up to 88 bits needs no new generator. The tests run it on the
 // 10x10 and 8x8 boards too, against International's and Brazilian's specialised generators.
 //
 // Speed: every call first unpacks the position into a square array (a few dozen writes),
@@ -11,11 +11,11 @@
 // matters less than International's (bench/perft-speed.ts).
 
 import { DOWN_LEFT, type Geometry, UP_LEFT } from '../board/geometry.ts';
-import { CROWNS, MAX_MOVES, MoveList } from './move.ts';
+import { CAPTURED_EX_SHIFT, CROWNS, MAX_MOVES, MoveList } from './move.ts';
 import { type Position, WHITE } from './position.ts';
 
-/** Bits a position's three words hold. */
-const BITS = 96;
+/** Bits a board may use: a position's three words, less what a move's flags can carry of the third (move.ts). */
+const BITS = 64 + 32 - CAPTURED_EX_SHIFT;
 const EMPTY = 0;
 const OWN_MAN = 1;
 const OWN_KING = 2;
@@ -107,7 +107,7 @@ export class FlyingBoard {
     const list = this.list;
     // The same pieces taken by another route is the same move.
     for (let i = 0; i < this.count; i++) {
-      if (list.to[i] === to && list.from[i] === this.from && list.capLo[i] === this.capLo && list.capHi[i] === this.capHi && list.capEx[i] === this.capEx) return;
+      if (list.to[i] === to && list.from[i] === this.from && list.capLo[i] === this.capLo && list.capHi[i] === this.capHi && list.flags[i] >>> CAPTURED_EX_SHIFT === this.capEx) return;
     }
     const k = this.count++;
     if (k >= MAX_MOVES) throw new Error('more legal moves than a move list holds');
@@ -115,8 +115,7 @@ export class FlyingBoard {
     list.to[k] = to;
     list.capLo[k] = this.capLo;
     list.capHi[k] = this.capHi;
-    list.capEx[k] = this.capEx;
-    list.flags[k] = crowns ? CROWNS : 0;
+    list.flags[k] = (crowns ? CROWNS : 0) | (this.capEx << CAPTURED_EX_SHIFT);
     list.captures[k] = n;
     if (list.paths !== null && list.pathLength !== null) {
       list.pathLength[k] = n;
@@ -257,7 +256,6 @@ function quiet(list: MoveList, n: number, from: number, to: number, flags: numbe
   list.to[n] = to;
   list.capLo[n] = 0;
   list.capHi[n] = 0;
-  list.capEx[n] = 0;
   list.flags[n] = flags;
   list.captures[n] = 0;
   return n + 1;

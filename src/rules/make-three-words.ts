@@ -2,7 +2,7 @@
 // boards keep make.ts, which never touches the third word, so that their hot path stays as it
 // was; on them this gives the same result (their third words are zero).
 
-import { CROWNS, type MoveList } from './move.ts';
+import { CROWNS, type MoveList, capturedEx } from './move.ts';
 import { type Position, WHITE } from './position.ts';
 import { Z_BK, Z_BM, Z_HI, Z_LO, Z_SIDE_HI, Z_SIDE_LO, Z_WK, Z_WM, zIndex } from './zobrist.ts';
 
@@ -12,7 +12,7 @@ const bitEx = (b: number) => (b >= 64 ? 1 << (b - 64) : 0);
 
 export function makeThreeWords(dst: Position, src: Position, list: MoveList, i: number): void {
   const from = list.from[i], to = list.to[i], flags = list.flags[i];
-  const capLo = list.capLo[i], capHi = list.capHi[i], capEx = list.capEx[i];
+  const capLo = list.capLo[i], capHi = list.capHi[i], capEx = capturedEx(flags);
   let wLo = src.wLo, wHi = src.wHi, wEx = src.wEx, bLo = src.bLo, bHi = src.bHi, bEx = src.bEx;
   let kLo = src.kLo, kHi = src.kHi, kEx = src.kEx;
   let keyLo = src.keyLo ^ Z_SIDE_LO, keyHi = src.keyHi ^ Z_SIDE_HI;

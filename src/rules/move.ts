@@ -18,8 +18,11 @@ const MAX_PATH = 24;
 
 /**
  * A preallocated list of moves in bit indices. Generation writes here; make() reads here.
- * `from`/`to` are bit indices; captures are a (lo, hi, ex) bitboard, `capEx` written only by
- * the 12x12 generator (other boards ignore it); flags bit 0 = crowns.
+ * `from`/`to` are bit indices; captures are a (lo, hi) bitboard; flags bit 0 = crowns.
+ * On the 12x12 board the captured bits 64-87 (its squares 65-72) ride in the flags word's
+ * upper bits (capturedEx()): everything that moves a list's entries about (the search's
+ * ordering) then carries them without knowing the big board, and the other boards, whose
+ * generators write flags 0 or 1, never see them.
  */
 export class MoveList {
   count = 0;
@@ -27,7 +30,6 @@ export class MoveList {
   readonly to = new Int32Array(MAX_MOVES);
   readonly capLo = new Int32Array(MAX_MOVES);
   readonly capHi = new Int32Array(MAX_MOVES);
-  readonly capEx = new Int32Array(MAX_MOVES);
   readonly flags = new Int32Array(MAX_MOVES);
   /** Number of pieces captured by the moves in this list (all moves capture the same count under the majority rule, not in English). */
   readonly captures = new Int32Array(MAX_MOVES);
@@ -44,3 +46,10 @@ export class MoveList {
 }
 
 export const CROWNS = 1;
+/** Where the captured bits 64-87 start in a move's flags. */
+export const CAPTURED_EX_SHIFT = 8;
+
+/** A move's captured bits 64-87 (the third word's), from its flags. */
+export function capturedEx(flags: number): number {
+  return flags >>> CAPTURED_EX_SHIFT;
+}
