@@ -33,6 +33,7 @@ const entries = {
   'table-entries': 'bench/table-entries.ts',
   'opening-scores': 'bench/opening-scores.ts',
   deopts: 'bench/deopts.ts',
+  'perft-speed': 'bench/perft-speed.ts',
 };
 
 const node = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', sourcemap: true, logLevel: 'warning' };

@@ -24,6 +24,9 @@ import { BRAZILIAN, CANADIAN, INTERNATIONAL, getVariant, variantOfGameType } fro
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { DraughtsGame } from '../src/api/game.ts';
+import { variants } from '../src/api/variants.ts';
+import { hubVariantNames } from '../src/protocols/hub/variant-name.ts';
+import { Searcher } from '../src/search/search.ts';
 import { expectNamedMoves, fen, namedMoves } from './helpers/named-moves.ts';
 import { referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, rng } from './reference/random-positions.ts';
@@ -98,6 +101,18 @@ describe('Canadian in the front ends', () => {
     expect(variantOfGameType(27)).toBe(CANADIAN);
     expect(variantOfHubName('canadian')).toBe(CANADIAN);
     expect(drawRulesOf(CANADIAN)).toBe(drawRulesOf(INTERNATIONAL));
+    expect(hubVariantNames()).toContain('canadian');
+    expect(variants().find((v) => v.name === 'canadian')).toMatchObject({ gameType: 27, squares: 72, rows: 12, firstToMove: 'white' });
+  });
+
+  it('searches: the principal variation is legal, captures on squares 65-72 included', () => {
+    // White's kings on 72 and 6 and Black's on 66 can take along the long diagonals.
+    const start = fen(CANADIAN, 'W:WK72,K6,50,51,44:B59,K66,30,20,21,33');
+    const result = new Searcher(CANADIAN, 4).search(start, { limits: { depth: 5 }, analyze: true });
+    expect(result.move).not.toBeNull();
+    let pos = start;
+    for (const move of result.pv) pos = CANADIAN.play(pos, move);
+    expect(result.pv.length).toBeGreaterThan(1);
   });
 
   it('writes and reads FEN and Hub positions of 72 squares', () => {

@@ -2,6 +2,7 @@
 // The damka command line: commander wiring only; each command lives in src/cli/commands/.
 
 import { Command, CommanderError } from 'commander';
+import { VARIANTS } from '../rules/variants.ts';
 import { fail } from './errors.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -18,7 +19,8 @@ import { webCommand } from './commands/web.ts';
 import { trainCommand } from './commands/train.ts';
 
 const program = new Command('damka')
-  .description('Damka: a draughts engine for English, International, Brazilian, Russian and Turkish draughts and Lasca')
+  // The games from the registry, so that a new one is listed without touching this line.
+  .description(`Damka: a draughts engine. Games: ${VARIANTS.map((v) => v.name).join(', ')}`)
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride()
