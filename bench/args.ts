@@ -1,7 +1,7 @@
 // Command-line options of the bench tools: `--name value`, nothing fancier (they are not the
 // product's CLI, which uses commander).
 
-import { DEFAULT_OPTIONS, type SearchOptions } from '../src/search/search.ts';
+import { DEFAULT_OPTIONS, type SearchOptions } from '../src/search/options.ts';
 
 /**
  * Ends the tool with `usage` on --help, and with a message on an option it does not know or one

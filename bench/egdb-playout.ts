@@ -13,7 +13,7 @@ import { defaultTableDir } from '../src/egdb/cache-dir.ts';
 import { balanceOf } from '../src/egdb/orient.ts';
 import { EndgameTables } from '../src/egdb/tables.ts';
 import { WIN, packedValue } from '../src/egdb/values.ts';
-import type { Limits } from '../src/engine/task.ts';
+import type { Limits } from '../src/search/types.ts';
 import { Game } from '../src/game/game.ts';
 import { formatFen, parseFen } from '../src/notation/fen.ts';
 import { formatMove } from '../src/notation/move-text.ts';

@@ -23,7 +23,7 @@
 import { type EvalChoice, createEvaluator, planEvaluation } from '../src/eval/evaluators.ts';
 import { readWeightsFile } from '../src/eval/read-weights.ts';
 import { type PositionEvaluator, parseEvalKind } from '../src/eval/position-evaluator.ts';
-import type { Limits } from '../src/engine/task.ts';
+import type { Limits } from '../src/search/types.ts';
 import { whitePoints } from '../src/game/game.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';

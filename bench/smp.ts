@@ -27,7 +27,7 @@
 // node dist/smp.js --variant english --agree 19 [--games 24] [--times 0.1,0.2] [--threads 1,2] [--oracle-file F]
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Limits } from '../src/engine/task.ts';
+import type { Limits } from '../src/search/types.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import type { Game } from '../src/game/game.ts';
 import { type Opening, defaultOpenings, openingGame } from '../src/match/openings.ts';

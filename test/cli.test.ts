@@ -1,5 +1,6 @@
 // The built command line as a user runs it: output, exit codes, and errors without stack traces.
 
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { damka } from './helpers/engine-process.ts';
 
@@ -79,5 +80,14 @@ describe('errors', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(message);
     expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
+  });
+});
+
+describe('a reader that stops early', () => {
+  it('ends the command quietly, as `damka ... | head -1` does', () => {
+    // perft writes its lines after head has exited: without the guard, an EPIPE stack trace.
+    const r = spawnSync('sh', ['-c', 'node dist/damka.js perft --variant international --depth 5 --divide | head -c 10'], { encoding: 'utf8' });
+    expect(r.stderr).not.toMatch(/EPIPE|Error/);
+    expect(r.stdout).toBe('perft inte');
   });
 });

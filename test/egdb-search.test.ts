@@ -12,7 +12,8 @@ import { Game } from '../src/game/game.ts';
 import { parseFen } from '../src/notation/fen.ts';
 import { WHITE } from '../src/rules/position.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
-import { MATE_BOUND, Searcher } from '../src/search/search.ts';
+import { MATE_BOUND } from '../src/search/score.ts';
+import { Searcher } from '../src/search/search.ts';
 import { TABLE_WIN_BOUND } from '../src/search/table-score.ts';
 import { EngineProcess, damka } from './helpers/engine-process.ts';
 

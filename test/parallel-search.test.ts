@@ -19,7 +19,8 @@ import { clearBusy, isBusy, markBusy, newBusyMoves } from '../src/search/busy-mo
 import {
   PROGRESS_WORDS, type ParallelRole, deepestElsewhere, finishedElsewhere, newProgress, publishIteration, publishUnfinished, unfinishedElsewhere,
 } from '../src/search/lazy-smp.ts';
-import { Searcher, encode } from '../src/search/search.ts';
+import { encode } from '../src/search/move-code.ts';
+import { Searcher } from '../src/search/search.ts';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../src/search/tt.ts';
 import { readBenchPositions } from '../src/tools/search-bench.ts';
 import { rng } from './reference/random-positions.ts';

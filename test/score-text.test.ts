@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { formatScore } from '../src/search/score-text.ts';
-import { MATE } from '../src/search/search.ts';
+import { MATE } from '../src/search/score.ts';
 import { TABLE_WIN, TABLE_WIN_BOUND } from '../src/search/table-score.ts';
 
 describe('formatScore', () => {

@@ -9,7 +9,8 @@ import { BLACK_KING, BLACK_MAN, type Board, WHITE_KING, WHITE_MAN } from '../src
 import type { Variant } from '../src/rules/variant.ts';
 import { ENGLISH, INTERNATIONAL } from '../src/rules/variants.ts';
 import { ClassicEvaluator } from '../src/eval/classic.ts';
-import { MATE_BOUND, Searcher, mateIn } from '../src/search/search.ts';
+import { MATE_BOUND, mateIn } from '../src/search/score.ts';
+import { Searcher } from '../src/search/search.ts';
 import { moveBudget } from '../src/search/time.ts';
 import { WorkerEngine } from '../src/engine/worker-engine.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';

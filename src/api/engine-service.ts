@@ -6,12 +6,12 @@ import { BookPlayer, type BookChoice } from '../book/book-player.ts';
 import type { BookSettings } from '../book/settings.ts';
 import type { BookProbe } from '../book/types.ts';
 import type { DrawCounters } from '../game/draw-rules.ts';
-import type { Limits } from '../engine/task.ts';
 import { computeKey } from '../rules/convert.ts';
 import { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { getVariant } from '../rules/variants.ts';
-import { type SearchInfo, type SearchResult, Searcher } from '../search/search.ts';
+import { Searcher } from '../search/search.ts';
+import type { Limits, SearchInfo, SearchResult } from '../search/types.ts';
 
 export interface SearchMessage {
   type: 'search';

@@ -6,9 +6,9 @@
 
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import type { Limits } from '../engine/task.ts';
 import { BOOK_MARGIN_MAX, type BookSettings, DEFAULT_BOOK } from '../book/settings.ts';
-import { type SearchInfo as InnerInfo, type SearchResult as InnerResult, mateIn } from '../search/search.ts';
+import { mateIn } from '../search/score.ts';
+import type { Limits, SearchInfo as InnerInfo, SearchResult as InnerResult } from '../search/types.ts';
 import { DamkaError } from './errors.ts';
 import type { SearchMessage, ServiceReply } from './engine-service.ts';
 import { type DraughtsGame, describeLine, internalGame } from './game.ts';

@@ -20,7 +20,7 @@
 // Loading is a CRC check and views over the bytes: no object a position until one is probed.
 
 import { getVariant } from '../rules/variants.ts';
-import { bookCrc32 } from './crc32.ts';
+import { crc32 as plainCrc32 } from '../util/crc32.ts';
 import type { BookEntry, BookMove, BookProbe, LeafResult } from './types.ts';
 
 export const BOOK_MAGIC = 'DAMKBOOK';
@@ -117,7 +117,7 @@ export function encodeBook(variantName: string, params: BookParams, records: rea
   });
   first[n] = k;
   for (const [t, at] of strings) for (let i = 0; i < t.length; i++) bytes[o + at + i] = t.charCodeAt(i);
-  view.setUint32(12, bookCrc32(bytes, 16), true);
+  view.setUint32(12, plainCrc32(bytes, 16), true);
   return bytes;
 }
 
@@ -234,7 +234,7 @@ export function bookVariantName(bytes: Uint8Array): string {
 export type Crc32 = (bytes: Uint8Array, start: number) => number;
 
 /** The book in `bytes` (named `name` in errors), after checking it is whole, intact and for `variantName`. */
-export function decodeBook(input: Uint8Array, variantName: string, name: string, crc32: Crc32 = bookCrc32): Book {
+export function decodeBook(input: Uint8Array, variantName: string, name: string, crc32: Crc32 = plainCrc32): Book {
   const fail = (why: string): never => { throw new BookFileError(`book ${name}: ${why}`); };
   const wanted = getVariant(variantName).name;
   // Typed-array views need 4-byte alignment: a file read into a pooled buffer may not have it.

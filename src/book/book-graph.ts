@@ -8,7 +8,7 @@ import { formatMove } from '../notation/move-text.ts';
 import { computeKey } from '../rules/convert.ts';
 import { type Color, Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { MATE_BOUND } from '../search/search.ts';
+import { MATE_BOUND } from '../search/score.ts';
 import { type Book, BookFileError } from './book-file.ts';
 import type { BookRecord } from './book-format.ts';
 import type { LeafResult } from './types.ts';

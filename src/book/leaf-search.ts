@@ -6,7 +6,7 @@
 // default evaluation and no endgame tables (whether a machine has tables built would otherwise
 // decide the book), so a --nodes or --depth build gives the same book on any machine.
 
-import type { Limits } from '../engine/task.ts';
+import type { Limits } from '../search/types.ts';
 import { parseFen } from '../notation/fen.ts';
 import { formatMove } from '../notation/move-text.ts';
 import type { Variant } from '../rules/variant.ts';

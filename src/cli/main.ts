@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { VARIANTS } from '../rules/variants.ts';
 import { fail } from './errors.ts';
+import { exitQuietlyOnClosedOutput } from './closed-output.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
 import { bookCommand } from './commands/book.ts';
@@ -17,6 +18,8 @@ import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
 import { webCommand } from './commands/web.ts';
 import { trainCommand } from './commands/train.ts';
+
+exitQuietlyOnClosedOutput();
 
 const program = new Command('damka')
   // The games from the registry, so that a new one is listed without touching this line.

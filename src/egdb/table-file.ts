@@ -8,6 +8,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Balance } from './balance.ts';
 import { balanceName } from './balance.ts';
+import { crc32 } from '../util/crc32.ts';
 
 export interface TableKind {
   readonly magic: string;
@@ -20,19 +21,6 @@ export interface TableKind {
 export const WDL_FILE: TableKind = { magic: 'DAMKA-EGDB', version: 1, bytes: (n) => Math.ceil(n / 4) };
 /** Distance to conversion, a byte a position (generate.ts). */
 export const DTC_FILE: TableKind = { magic: 'DAMKA-DTC', version: 1, bytes: (n) => n };
-
-const CRC_TABLE = new Int32Array(256);
-for (let n = 0; n < 256; n++) {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  CRC_TABLE[n] = c;
-}
-
-export function crc32(data: Uint8Array): number {
-  let c = -1;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ -1) >>> 0;
-}
 
 export class TableFileError extends Error {}
 

@@ -4,7 +4,8 @@
 import type { DrawCounters } from '../game/draw-rules.ts';
 import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import type { Limits, TaskInfo, TaskResult } from './task.ts';
+import type { Limits } from '../search/types.ts';
+import type { TaskInfo, TaskResult } from './task.ts';
 
 export interface EngineRequest {
   variant: Variant;

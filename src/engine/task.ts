@@ -8,21 +8,9 @@ import type { MessagePort } from 'node:worker_threads';
 import type { DrawCounters } from '../game/draw-rules.ts';
 import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
-import type { SearchInfo, SearchResult } from '../search/search.ts';
+import type { Limits, SearchInfo, SearchResult } from '../search/types.ts';
 
 export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'wEx' | 'bEx' | 'kEx' | 'side' | 'keyLo' | 'keyHi' | 'cols'>;
-
-export interface Limits {
-  depth?: number;
-  nodes?: number;
-  /** Seconds for this move. */
-  moveTime?: number;
-  /** Seconds left on our clock, increment per move, moves to the next time control. */
-  time?: number;
-  inc?: number;
-  movesToGo?: number;
-  infinite?: boolean;
-}
 
 export interface SearchTask {
   variant: string;

@@ -18,7 +18,8 @@ import { LAST_GENERATION, TranspositionTable } from '../search/tt.ts';
 import { distFile } from '../tools/dist-path.ts';
 import { newArrivals } from './arrival-barrier.ts';
 import type { Engine, EngineRequest } from './engine.ts';
-import { STOP, STOP_HELPERS, type Limits, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
+import type { Limits } from '../search/types.ts';
+import { STOP, STOP_HELPERS, type PrefaultTask, type PrepareTask, type SearchTask, type TaskInfo, type TaskResult, plainPosition } from './task.ts';
 
 const newSignals = () => new Int32Array(new SharedArrayBuffer(4 * 4));
 

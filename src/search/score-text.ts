@@ -2,7 +2,7 @@
 // men with two decimals, a win or loss the search sees to the end in plies, a table win as such
 // (with its distance to conversion in plies when the move came from the distance files).
 
-import { mateIn } from './search.ts';
+import { mateIn } from './score.ts';
 import { TABLE_WIN_BOUND, tableDistanceOf } from './table-score.ts';
 
 export function formatScore(score: number): string {

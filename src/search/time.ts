@@ -2,7 +2,7 @@
 // when the best move changes or the score drops); a hard deadline ends the search
 // mid-iteration, and it always leaves a reserve on the clock so that we never lose on time.
 
-import type { Limits } from '../engine/task.ts';
+import type { Limits } from './types.ts';
 
 /**
  * Time for one move under a clock, in seconds: a share of what is left plus most of the increment.

@@ -11,7 +11,7 @@ import type { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { VARIANTS } from '../rules/variants.ts';
 import { Searcher } from '../search/search.ts';
-import type { Limits } from '../engine/task.ts';
+import type { Limits } from '../search/types.ts';
 import { WorkerEngine } from '../engine/worker-engine.ts';
 import { packageFile } from './dist-path.ts';
 

@@ -7,7 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { Piscina } from 'piscina';
-import type { Limits } from '../engine/task.ts';
+import type { Limits } from '../search/types.ts';
 import { parseFen } from '../notation/fen.ts';
 import { formatMove, parseMove } from '../notation/move-text.ts';
 import type { Variant } from '../rules/variant.ts';

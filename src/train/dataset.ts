@@ -6,7 +6,7 @@ import { ClassicEvaluator } from '../eval/classic.ts';
 import { PatternFeatures } from '../eval/pattern/features.ts';
 import { Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { fitScale, logLoss } from './fit.ts';
+import { fitScale, logLoss } from './logistic.ts';
 import { RECORD_INTS, readRecord } from './records.ts';
 
 export interface SparseData {

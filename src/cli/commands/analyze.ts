@@ -3,7 +3,7 @@ import { readWeightsFile } from '../../eval/read-weights.ts';
 import { Command } from 'commander';
 import { Game } from '../../game/game.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
-import type { Limits } from '../../engine/task.ts';
+import type { Limits } from '../../search/types.ts';
 import { defaultLookupText } from '../../egdb/table-dirs.ts';
 import { WorkerEngine } from '../../engine/worker-engine.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
-import type { Limits } from '../../engine/task.ts';
+import type { Limits } from '../../search/types.ts';
 import { formatMove, parseMove } from '../../notation/move-text.ts';
 import { parseFen } from '../../notation/fen.ts';
 import { readSuite, runSuite } from '../../tools/suite.ts';

@@ -1,7 +1,7 @@
 // Connects a Hub session (and the text mode) to the engine: Hub levels become search
 // limits, and pondering becomes an unlimited search that ponder-hit puts on the clock.
 
-import type { Limits } from '../../engine/task.ts';
+import type { Limits } from '../../search/types.ts';
 import type { EvalKind } from '../../eval/position-evaluator.ts';
 import type { WorkerEngine } from '../../engine/worker-engine.ts';
 import { moveBudget } from '../../search/time.ts';

@@ -18,7 +18,7 @@ import type { Position } from '../../rules/position.ts';
 import type { Variant } from '../../rules/variant.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
-import { mateIn } from '../../search/search.ts';
+import { mateIn } from '../../search/score.ts';
 import { availableParallelism } from 'node:os';
 import { BookPlayer, type BookChoice, type BookReader } from '../../book/book-player.ts';
 import { bookParamLines, isBookParam, setBookParam } from './book-params.ts';
