@@ -23,6 +23,7 @@ import { Position } from '../src/rules/position.ts';
 import { BRAZILIAN, CANADIAN, INTERNATIONAL, getVariant, variantOfGameType } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
+import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { DraughtsGame } from '../src/api/game.ts';
 import { variants } from '../src/api/variants.ts';
 import { hubVariantNames } from '../src/protocols/hub/variant-name.ts';
@@ -92,6 +93,15 @@ describe('Canadian perft from the start', () => {
   it('matches the published table to depth 6', () => {
     const runner = new PerftRunner(CANADIAN);
     for (let d = 1; d <= 6; d++) expect(runner.run(CANADIAN.startPosition(), d), `depth ${d}`).toBe(perftTable.canadian.counts[d - 1]);
+  });
+
+  it('gives the same count on a worker pool, whose positions travel with their third word', async () => {
+    const pool = new PerftPool(2);
+    try {
+      expect(await pool.run(CANADIAN, CANADIAN.startPosition(), 5)).toBe(perftTable.canadian.counts[4]);
+    } finally {
+      await pool.close();
+    }
   });
 });
 
