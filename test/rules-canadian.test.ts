@@ -28,6 +28,7 @@ import { DraughtsGame } from '../src/api/game.ts';
 import { variants } from '../src/api/variants.ts';
 import { hubVariantNames } from '../src/protocols/hub/variant-name.ts';
 import { Searcher } from '../src/search/search.ts';
+import { encode } from '../src/search/move-code.ts';
 import { expectNamedMoves, fen, namedMoves } from './helpers/named-moves.ts';
 import { referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, rng } from './reference/random-positions.ts';
@@ -171,6 +172,22 @@ function sameMoves(variant: Variant, board: FlyingBoard, seed: number, positions
   }
   return captures;
 }
+
+describe('Canadian moves in the search', () => {
+  it('each legal move has a code of its own (the table and the killers tell them apart by it)', () => {
+    const random = rng(7272);
+    const list = new MoveList();
+    let kingMovesFromTheThirdWord = 0;
+    for (let k = 0; k < 1500; k++) {
+      const pos = CANADIAN.fromBoard(randomBoard(referenceRulesOf(CANADIAN), random));
+      const n = CANADIAN.generate(pos, list);
+      const codes = new Set(Array.from({ length: n }, (_, i) => encode(list, i)));
+      if (codes.size !== n) expect(codes.size, formatFen(CANADIAN, CANADIAN.toBoard(pos))).toBe(n);
+      for (let i = 0; i < n; i++) if (list.from[i] >= 64 && list.captures[i] === 0) kingMovesFromTheThirdWord++;
+    }
+    expect(kingMovesFromTheThirdWord).toBeGreaterThan(100);
+  });
+});
 
 describe('the board-size-generic flying generator on the smaller boards', () => {
   it('gives International\'s moves on 10x10 (ghost bits included) and Brazilian\'s on 8x8', () => {
