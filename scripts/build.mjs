@@ -33,6 +33,7 @@ const entries = {
   'table-entries': 'bench/table-entries.ts',
   'opening-scores': 'bench/opening-scores.ts',
   deopts: 'bench/deopts.ts',
+  'perft-family': 'bench/perft-family.ts',
   'perft-speed': 'bench/perft-speed.ts',
 };
 

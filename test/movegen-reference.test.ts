@@ -4,14 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import type { Board } from '../src/rules/board.ts';
-import { computeKey, moveFromList } from '../src/rules/convert.ts';
-import { MoveList } from '../src/rules/move.ts';
-import { Position } from '../src/rules/position.ts';
-import { formatFen } from '../src/notation/fen.ts';
 import { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { applyReferenceMove, referenceMoves, referencePerft, referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
+import { compareWithReference } from './helpers/compare-generators.ts';
 
 const POSITIONS = 20_000;
 
@@ -29,53 +26,12 @@ function positionsFor(variant: Variant, seed: number, positions: number): Board[
   return boards.slice(0, positions);
 }
 
-const key = (from: number, to: number, captured: number[], crowns: boolean) => `${from}-${to} [${captured.join(',')}]${crowns ? ' K' : ''}`;
-
-/**
- * Each comparison is made cheaply first and handed to expect() only when it fails, with the
- * position in the message: a quarter of a million expect() calls a game cost more than the
- * generators, and the assertions are the same.
- */
 function check(variant: Variant, seed: number, positions = POSITIONS): { captures: number; longest: number } {
   const rules = rulesOf(variant);
-  const list = new MoveList(true);
-  const child = new Position();
-  const fresh = new Position();
-  let captures = 0;
-  let longest = 0;
-  for (const board of positionsFor(variant, seed, positions)) {
-    const pos = variant.fromBoard(board);
-    const expected = referenceMoves(rules, board);
-    const n = variant.generate(pos, list);
-    const fast = Array.from({ length: n }, (_, i) => moveFromList(variant.geometry, list, i));
-    const context = () => `position ${formatFen(variant, board)}`;
-    const fastKeys = fast.map((m) => key(m.from, m.to, m.captured, m.crowns)).sort();
-    const refKeys = expected.map((m) => key(m.from, m.to, m.captured, m.crowns)).sort();
-    if (fastKeys.join('|') !== refKeys.join('|')) expect(fastKeys, context()).toEqual(refKeys);
-    const count = variant.countMoves(pos);
-    if (count !== n) expect(count, context()).toBe(n);
-    const capture = expected.some((m) => m.captured.length > 0);
-    if (variant.hasCapture(pos) !== capture) expect(variant.hasCapture(pos), context()).toBe(capture);
-    for (let i = 0; i < n; i++) {
-      const move = fast[i];
-      const ref = expected.find((m) => m.from === move.from && m.to === move.to && m.captured.join() === move.captured.join())!;
-      const what = () => `${context()} after ${key(move.from, move.to, move.captured, move.crowns)}`;
-      if (move.captured.length > 0) {
-        captures++;
-        longest = Math.max(longest, move.captured.length);
-        if (!ref.paths.includes(move.path.join(','))) expect(ref.paths, `${what()}: path`).toContain(move.path.join(','));
-      }
-      variant.make(child, pos, list, i);
-      const after = variant.toBoard(child), refAfter = applyReferenceMove(board, ref);
-      if (after.side !== refAfter.side || after.squares.join() !== refAfter.squares.join()) expect(after, what()).toEqual(refAfter);
-      fresh.copyFrom(child);
-      computeKey(fresh);
-      if (child.keyLo !== fresh.keyLo || child.keyHi !== fresh.keyHi) {
-        expect([child.keyLo, child.keyHi], `${what()}: incremental key`).toEqual([fresh.keyLo, fresh.keyHi]);
-      }
-    }
-  }
-  return { captures, longest };
+  return compareWithReference(variant, positionsFor(variant, seed, positions), {
+    moves: (board) => referenceMoves(rules, board),
+    apply: applyReferenceMove,
+  });
 }
 
 describe('fast generators match the reference generator', () => {
@@ -110,7 +66,7 @@ describe('fast generators match the reference generator', () => {
     expect(longest).toBeGreaterThanOrEqual(5);
   });
 
-  // Fewer: the reference generator is slower on the big board (about a second for these).
+  // Fewer: the reference generator is slower on the big board (about two seconds for these).
   it('Canadian: 6000 random positions', () => {
     const { captures, longest } = check(CANADIAN, 2727, 6000);
     expect(captures).toBeGreaterThan(5_000);

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, POOL, RUSSIAN, SPANISH, THAI, TURKISH } from '../src/rules/variants.ts';
+import { parseStartFen } from '../src/rules/family-8x8/start.ts';
 
 describe('perft from the starting position', () => {
   it('English to depth 9', () => {
@@ -33,7 +34,26 @@ describe('perft from the starting position', () => {
     for (let d = 1; d <= depth; d++) expect(runner.run(variant.startPosition(), d), `depth ${d}`).toBe(counts[d - 1]);
   });
 
+  // The 8x8 family's newer games to depth 9, where Czech and Thai first differ from English
+  // (deeper in bench/perft-family.ts). The published tables start every game from 12 men a
+  // side on the first three rows: Thai's own start has 8, so its table is of that position;
+  // Spanish numbers the turned board from White's side (rules/family-8x8/rules.ts).
+  it.each([
+    ['Pool', POOL, 'W:W21-32:B1-12', perftTable.pool.counts],
+    ['Czech', CZECH, 'W:W21-32:B1-12', perftTable.czech.counts],
+    ['Spanish', SPANISH, 'W:W1-12:B21-32', perftTable.spanish.counts],
+    ['Italian', ITALIAN, 'W:W21-32:B1-12', perftTable.italian.counts],
+    ['Thai', THAI, 'W:W21-32:B1-12', perftTable.thai.counts],
+  ] as const)('%s to depth 9', (_name, variant, fen, counts) => {
+    const runner = new PerftRunner(variant);
+    const pos = variant.fromBoard(parseStartFen(variant.geometry, fen));
+    for (let d = 1; d <= 9; d++) expect(runner.run(pos, d), `depth ${d}`).toBe(counts[d - 1]);
+  });
+
   it('the starting FENs in the table are the variants\' start positions', () => {
+    // Pool's table starts with White to move, Pool itself with Black: the same counts, by symmetry.
+    expect(POOL.startFen).toBe(perftTable.pool.fen.replace(/^W/, 'B'));
+    expect(CZECH.startFen).toBe(perftTable.czech.fen);
     expect(ENGLISH.startFen).toBe(perftTable.english.fen);
     expect(INTERNATIONAL.startFen).toBe(perftTable.international.fen);
     expect(BRAZILIAN.startFen).toBe(perftTable.brazilian.fen);

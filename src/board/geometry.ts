@@ -4,7 +4,7 @@
 // 64 = h1) but named algebraically. Everything here is slow-path: the generators
 // precompute what they need from it once.
 
-export type BoardName = '8x8' | '10x10' | '12x12' | '7x7' | '8x8 orthogonal';
+export type BoardName = '8x8' | '10x10' | '12x12' | '7x7' | '8x8 orthogonal' | '8x8 turned';
 
 /** Directions on the board, as White sees it: "up" is towards square 1 (White's forward). */
 export const UP_LEFT = 0;

@@ -2,8 +2,8 @@
 // The damka command line: commander wiring only; each command lives in src/cli/commands/.
 
 import { Command, CommanderError } from 'commander';
-import { VARIANTS } from '../rules/variants.ts';
 import { fail } from './errors.ts';
+import { VARIANTS } from '../rules/variants.ts';
 import { exitQuietlyOnClosedOutput } from './closed-output.ts';
 import { analyzeCommand } from './commands/analyze.ts';
 import { benchCommand } from './commands/bench.ts';
@@ -22,8 +22,8 @@ import { trainCommand } from './commands/train.ts';
 exitQuietlyOnClosedOutput();
 
 const program = new Command('damka')
-  // The games from the registry, so that a new one is listed without touching this line.
-  .description(`Damka: a draughts engine. Games: ${VARIANTS.map((v) => v.name).join(', ')}`)
+  // From the registry, so that a new game needs no edit here.
+  .description(`Damka: a draughts engine. Games (--variant): ${VARIANTS.map((v) => v.name).join(', ')}`)
   .version('0.1.0')
   .showHelpAfterError()
   .exitOverride()

@@ -26,6 +26,7 @@
 
 import { type Position, popcount } from '../rules/position.ts';
 import type { Variant, VariantName } from '../rules/variant.ts';
+import { FAMILY_8x8_DRAW_RULES } from './draw-rules-8x8.ts';
 
 export interface DrawCounters {
   /** Plies since the last irreversible move: positions before that cannot repeat. */
@@ -160,6 +161,7 @@ const RULES: Record<VariantName, DrawRules> = {
     },
     readsMaterial: true,
   },
+  ...FAMILY_8x8_DRAW_RULES,
   lasca: {
     quietLimit: LASCA_QUIET_LIMIT,
     quietResetByMan: false,

@@ -19,9 +19,11 @@ export function maxPiecesPerSide(variant: Variant): number {
 
 /** Crowning row of a colour: a man of that colour can never stand there. */
 export function crowningRow(variant: Variant, white: boolean): [number, number] {
-  const n = variant.geometry.perRow;
-  const last = variant.geometry.squares;
-  return white ? [1, n] : [last - n + 1, last];
+  // By the board's rows, not by number: Spanish numbers its squares from White's side.
+  const g = variant.geometry;
+  const row = white ? 0 : g.rows - 1;
+  const squares = Array.from({ length: g.squares }, (_, i) => i + 1).filter((sq) => g.row(sq) === row);
+  return [Math.min(...squares), Math.max(...squares)];
 }
 
 export function parseFen(variant: Variant, text: string): Board {

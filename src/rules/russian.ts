@@ -1,7 +1,8 @@
 // Russian draughts (shashki): flying kings on the 8x8 board, no majority rule, a man
-// crowned during a capture goes on as a king (RULES.md). The generator is shared with
-// Brazilian draughts.
+// crowned during a capture goes on as a king (RULES.md). One row of the 8x8 family's table
+// (family-8x8/rules.ts).
 
-import { flying8x8Variant } from './flying-8x8.ts';
+import { familyVariant } from './family-8x8/variant.ts';
+import { RUSSIAN_RULES } from './family-8x8/rules.ts';
 
-export const RUSSIAN = flying8x8Variant('russian', 25, true);
+export const RUSSIAN = familyVariant(RUSSIAN_RULES);

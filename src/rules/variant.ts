@@ -6,11 +6,12 @@ import type { Board } from './board.ts';
 import type { Move, MoveList } from './move.ts';
 import type { Color, Position } from './position.ts';
 
-export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca' | 'canadian';
+export type VariantName = 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca'
+  | 'pool' | 'czech' | 'spanish' | 'italian' | 'thai' | 'canadian';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish, 27 Canadian (Lasca has none: see its rules). */
+  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish (Lasca has none: see its rules); the 8x8 family's in rules/family-8x8/rules.ts. */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;

@@ -4,6 +4,7 @@
 import { BRAZILIAN } from './brazilian.ts';
 import { CANADIAN } from './canadian.ts';
 import { ENGLISH } from './english.ts';
+import { CZECH, ITALIAN, POOL, SPANISH, THAI } from './family-8x8/games.ts';
 import { INTERNATIONAL } from './international.ts';
 import { LASCA } from './lasca/lasca.ts';
 import { RUSSIAN } from './russian.ts';
@@ -11,7 +12,12 @@ import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
 export { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
-export const VARIANTS: readonly Variant[] = [INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA, CANADIAN];
+export { CZECH, ITALIAN, POOL, SPANISH, THAI };
+export const VARIANTS: readonly Variant[] = [
+  INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA,
+  POOL, CZECH, SPANISH, ITALIAN, THAI,
+  CANADIAN,
+];
 
 /** Other names users and protocols give the games. */
 const ALIASES: Record<string, VariantName> = {
@@ -19,6 +25,7 @@ const ALIASES: Record<string, VariantName> = {
   normal: 'international', // the Hub protocol's name
   shashki: 'russian',
   dama: 'turkish',
+  'american-pool': 'pool',
 };
 
 /** Every name getVariant accepts, for help texts and errors. */
