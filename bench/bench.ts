@@ -5,7 +5,7 @@
 
 import { availableParallelism } from 'node:os';
 import perftTable from '../test/data/perft.json' with { type: 'json' };
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
@@ -53,6 +53,7 @@ await perftBench(INTERNATIONAL, 9);
 console.log('\nThe other games, one thread, at the depths of the issue, checked against the perft tables:');
 for (const [variant, depth, counts] of [
   [BRAZILIAN, 10, perftTable.brazilian.counts], [RUSSIAN, 10, perftTable.russian.counts], [TURKISH, 8, perftTable.turkish.counts],
+  [CANADIAN, 8, perftTable.canadian.counts],
 ] as const) {
   const runner = new PerftRunner(variant);
   const { leaves } = await timeRuns(`${variant.name} perft ${depth}, 1 thread`, () => runner.run(variant.startPosition(), depth));

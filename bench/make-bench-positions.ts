@@ -25,7 +25,7 @@ const PHASES: Partial<Record<string, { mid: number; end: number }>> = { english:
 /** Other games: a middlegame from two thirds of the starting pieces, an endgame from a quarter. */
 function phases(variant: Variant): { mid: number; end: number } {
   const start = variant.startPosition();
-  const pieces = popcount(start.wLo) + popcount(start.wHi) + popcount(start.bLo) + popcount(start.bHi);
+  const pieces = popcount(start.wLo) + popcount(start.wHi) + popcount(start.wEx) + popcount(start.bLo) + popcount(start.bHi) + popcount(start.bEx);
   return PHASES[variant.name] ?? { mid: Math.round((pieces * 2) / 3), end: Math.round(pieces / 4) };
 }
 
@@ -41,7 +41,7 @@ function build(variant: Variant, perPhase: number): void {
     searcher.clear();
     while (game.status().result === '*' && game.ply < 400) {
       const pos = game.position;
-      const pieces = popcount(pos.wLo) + popcount(pos.wHi) + popcount(pos.bLo) + popcount(pos.bHi);
+      const pieces = popcount(pos.wLo) + popcount(pos.wHi) + popcount(pos.wEx) + popcount(pos.bLo) + popcount(pos.bHi) + popcount(pos.bEx);
       const fen = formatFen(variant, variant.toBoard(pos));
       const take = (phase: keyof typeof found) => {
         if (taken.has(phase) || found[phase].length >= perPhase) return;

@@ -1,5 +1,6 @@
-// Single-thread perft speed of the 10x10 games side by side (International, Killer,
-// Antidraughts, Breakthrough, Frisian, Frysk!), with the counts checked against
+// Single-thread perft speed of games side by side (by default the 10x10 ones: International,
+// Killer, Antidraughts, Breakthrough, Frisian, Frysk!; `--variants international,english,canadian`
+// for the 12x12 board beside the fast generators), with the counts checked against
 // test/data/perft.json where it has a table. Medians of several runs: the machine is shared.
 //   node dist/perft-speed.js [--depth 7] [--runs 5] [--variants international,killer]
 

@@ -85,7 +85,7 @@ describe('damka hub: start-up', () => {
     p.send('hub');
     expect(await p.expect(/^id /)).toMatch(/^id name=Damka version=\S+/);
     const params = [await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /), await p.expect(/^param /)];
-    expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish lasca pool czech spanish italian thai killer losing bt frisian frysk"');
+    expect(params[0]).toBe('param name=variant value=normal type=enum values="normal english brazilian russian turkish lasca pool czech spanish italian thai killer losing bt frisian frysk canadian"');
     expect(params[1]).toMatch(/^param name=tt-size value=64 type=int min=1 max=\d+$/);
     expect(params[2]).toBe(`param name=threads value=1 type=int min=1 max=${availableParallelism()}`);
     expect(params[3]).toBe('param name=eval value=learned type=enum values="learned pattern network classic"');

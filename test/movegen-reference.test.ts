@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import perftTable from './data/perft.json' with { type: 'json' };
 import type { Board } from '../src/rules/board.ts';
 import { parseFen } from '../src/notation/fen.ts';
-import { BRAZILIAN, ENGLISH, INTERNATIONAL, KILLER, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
+import { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, KILLER, RUSSIAN, TURKISH } from '../src/rules/variants.ts';
 import type { Variant } from '../src/rules/variant.ts';
 import { applyReferenceMove, referenceMoves, referencePerft, referenceRulesOf } from './reference/reference-rules.ts';
 import { randomBoard, randomPlayout, rng } from './reference/random-positions.ts';
@@ -73,6 +73,13 @@ describe('fast generators match the reference generator', () => {
     expect(captures).toBeGreaterThan(10_000);
     expect(longest).toBeGreaterThanOrEqual(5);
   });
+
+  // Fewer: the reference generator is slower on the big board (about two seconds for these).
+  it('Canadian: 6000 random positions', () => {
+    const { captures, longest } = check(CANADIAN, 2727, 6000);
+    expect(captures).toBeGreaterThan(5_000);
+    expect(longest).toBeGreaterThanOrEqual(6);
+  });
 });
 
 describe('the reference generator itself', () => {
@@ -98,6 +105,7 @@ describe('the reference generator itself', () => {
     ['Brazilian', BRAZILIAN, perftTable.brazilian.counts, 6],
     ['Russian', RUSSIAN, perftTable.russian.counts, 6],
     ['Turkish', TURKISH, perftTable.turkish.counts, 4],
+    ['Canadian', CANADIAN, perftTable.canadian.counts, 4],
   ] as const)('matches the published %s perft', (_name, variant, counts, depth) => {
     const board = variant.toBoard(variant.startPosition());
     for (let d = 1; d <= depth; d++) expect(referencePerft(rulesOf(variant), board, d), `depth ${d}`).toBe(counts[d - 1]);

@@ -105,6 +105,25 @@ describe.skipIf(!hasChromium)('the web page in headless Chromium', () => {
     await page.close();
   });
 
+  it('draws the 12x12 board of Canadian draughts and plays on it', async () => {
+    const page = await open('variant=canadian&human=white&time=0.1');
+    expect(await page.locator('[data-square]').count()).toBe(72);
+    const box = async (sq: number) => (await page.locator(`[data-square="${sq}"]`).boundingBox())!;
+    const inner = await page.locator('#board').evaluate((e) => e.clientWidth);
+    // Twelve squares a row: square 1 is b12 (second file, top row), 67 is a1, 72 is k1.
+    expect(Math.abs((await box(1)).width - inner / 12)).toBeLessThan(1);
+    expect((await box(67)).x).toBeLessThan((await box(1)).x);
+    expect((await box(72)).y).toBeGreaterThan((await box(6)).y);
+    await click(page, 45, 39);
+    const game = await settled(page, 2);
+    expect(game.variant.name).toBe('canadian');
+    expect(game.history()[0].text).toBe('45-39');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}web-page-canadian.png` });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('plays International, starts a new game, and keeps the console clean', async () => {
     const page = await open('variant=international&human=white&time=0.1');
     expect(await page.locator('[data-square]').count()).toBe(50);

@@ -18,7 +18,7 @@ export interface SearchMessage {
   id: number;
   variant: string;
   /** The pieces, the side and Frisian's king runs (the key is recomputed from them). */
-  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'kingRun'>;
+  root: Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'wEx' | 'bEx' | 'kEx' | 'side' | 'kingRun'>;
   historyLo: Int32Array;
   historyHi: Int32Array;
   counters: DrawCounters;

@@ -118,7 +118,7 @@ export class DraughtsEngine {
       if (this.signals) Atomics.store(this.signals, 0, 0);
       const message: SearchMessage = {
         type: 'search', id: handle.id, variant: variant.name,
-        root: { wLo: root.wLo, wHi: root.wHi, bLo: root.bLo, bHi: root.bHi, kLo: root.kLo, kHi: root.kHi, side: root.side, kingRun: root.kingRun },
+        root: { wLo: root.wLo, wHi: root.wHi, bLo: root.bLo, bHi: root.bHi, kLo: root.kLo, kHi: root.kHi, wEx: root.wEx, bEx: root.bEx, kEx: root.kEx, side: root.side, kingRun: root.kingRun },
         historyLo: history.lo, historyHi: history.hi, counters, limits: request, analyze: true,
         tableMb: this.tableMb, clear: this.clearNext, signals: this.signals, book: this.book, ply: inner.ply,
       };

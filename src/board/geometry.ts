@@ -1,10 +1,10 @@
 // Square numbering and bit layout per board (RULES.md, "Board geometry"): the diagonal
-// boards numbered 1..32 and 1..50, and Turkish draughts' orthogonal 8x8 board, whose 64
+// boards numbered 1..32, 1..50 and 1..72 (docs/variants-12x12.md), and Turkish draughts' orthogonal 8x8 board, whose 64
 // squares are numbered internally the same way (row by row from Black's side, so 1 = a8 and
 // 64 = h1) but named algebraically. Everything here is slow-path: the generators
 // precompute what they need from it once.
 
-export type BoardName = '8x8' | '10x10' | '7x7' | '8x8 orthogonal' | '8x8 turned';
+export type BoardName = '8x8' | '10x10' | '12x12' | '7x7' | '8x8 orthogonal' | '8x8 turned';
 
 /** Directions on the board, as White sees it: "up" is towards square 1 (White's forward). */
 export const UP_LEFT = 0;
@@ -21,11 +21,11 @@ export const DOWN = 3;
 
 export interface Geometry {
   readonly name: BoardName;
-  /** Playable squares: 32 or 50. */
+  /** Playable squares: 32, 50 or 72 on the diagonal boards. */
   readonly squares: number;
-  /** Playable squares in a row: 4 or 5. */
+  /** Playable squares in a row: 4, 5 or 6. */
   readonly perRow: number;
-  /** Rows (= files): 8 or 10. */
+  /** Rows (= files): 8, 10 or 12. */
   readonly rows: number;
   /** Neighbour of square `sq` (1-based) in direction `dir`, or 0 off the board. */
   neighbour(sq: number, dir: number): number;
@@ -33,7 +33,7 @@ export interface Geometry {
   row(sq: number): number;
   /** 0-based file (a = 0) of the square. */
   file(sq: number): number;
-  /** Bit index of the square in a Position's 64-bit (lo/hi) layout. */
+  /** Bit index of the square in a Position's lo/hi/ex words (0-63, or 0-95 on the 12x12 board). */
   bit(sq: number): number;
   /** Square of a bit index, or 0 for a bit that is no square (a ghost bit). */
   squareOfBit(bit: number): number;
@@ -67,7 +67,7 @@ function makeGeometry(name: BoardName, perRow: number, bitOf: (index: number) =>
   const rows = perRow * 2;
   const neighbours = new Int32Array((squares + 1) * 4);
   const bits = new Int32Array(squares + 1);
-  const squareOfBit = new Int32Array(64);
+  const squareOfBit = new Int32Array(96);
   const rowOf = (sq: number) => Math.floor((sq - 1) / perRow);
   const colOf = (sq: number) => (sq - 1) % perRow;
   // Files: in even rows (from the top) the first dark square is on file b, in odd rows on file a.
@@ -97,7 +97,7 @@ function makeGeometry(name: BoardName, perRow: number, bitOf: (index: number) =>
     row: rowOf,
     file: fileOf,
     bit: (sq) => bits[sq],
-    squareOfBit: (bit) => (bit >= 0 && bit < 64 ? squareOfBit[bit] : 0),
+    squareOfBit: (bit) => (bit >= 0 && bit < 96 ? squareOfBit[bit] : 0),
     algebraic,
     squareAt: at,
     ...naming('numeric', squares, algebraic),
@@ -139,6 +139,13 @@ export const GEOMETRY_8x8: Geometry = makeGeometry('8x8', 4, (i) => i);
  * Bits 0-31 are the low word, 32-53 the high word.
  */
 export const GEOMETRY_10x10: Geometry = makeGeometry('10x10', 5, (i) => i + Math.floor(i / 10));
+
+/**
+ * 12x12 (Canadian): square n is bit n-1, no ghost bits: squares 1-32 the low word, 33-64 the
+ * high, 65-72 the third word. Its generator (rules/flying-board.ts) steps by square tables,
+ * not whole-board shifts, so ghosts would buy nothing.
+ */
+export const GEOMETRY_12x12: Geometry = makeGeometry('12x12', 6, (i) => i);
 
 /** Turkish draughts' board: all 64 squares, orthogonal steps. */
 export const GEOMETRY_8x8_ORTHOGONAL: Geometry = makeOrthogonalGeometry();

@@ -10,7 +10,7 @@ import type { EvalKind } from '../eval/position-evaluator.ts';
 import type { Position } from '../rules/position.ts';
 import type { Limits, SearchInfo, SearchResult } from '../search/types.ts';
 
-export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'side' | 'keyLo' | 'keyHi' | 'cols' | 'kingRun'>;
+export type PlainPosition = Pick<Position, 'wLo' | 'wHi' | 'bLo' | 'bHi' | 'kLo' | 'kHi' | 'wEx' | 'bEx' | 'kEx' | 'side' | 'keyLo' | 'keyHi' | 'cols' | 'kingRun'>;
 
 export interface SearchTask {
   variant: string;
@@ -87,5 +87,5 @@ export const STOP_HELPERS = 1;
 
 /** The fields of `pos` (Frisian's king runs too), Lasca's columns copied: the caller may reuse `pos` before the task is sent. */
 export function plainPosition(pos: Position): PlainPosition {
-  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, side: pos.side, keyLo: pos.keyLo, keyHi: pos.keyHi, cols: pos.cols && pos.cols.slice(), kingRun: pos.kingRun };
+  return { wLo: pos.wLo, wHi: pos.wHi, bLo: pos.bLo, bHi: pos.bHi, kLo: pos.kLo, kHi: pos.kHi, wEx: pos.wEx, bEx: pos.bEx, kEx: pos.kEx, side: pos.side, keyLo: pos.keyLo, keyHi: pos.keyHi, cols: pos.cols && pos.cols.slice(), kingRun: pos.kingRun };
 }

@@ -1,5 +1,5 @@
 // A generic evaluation for games without tuned weights of their own (Brazilian, Russian,
-// Turkish): material, men's advancement and mobility, from the side to move, in centi-men.
+// Turkish, Canadian): material, men's advancement and mobility, from the side to move, in centi-men.
 // It asks the rules only what every Variant answers (the position's bitboards and the number
 // of legal moves), so it fits any board; mobility is the exact count of legal moves of each
 // side, which also tells the search when the side to move is stuck.
@@ -29,8 +29,9 @@ const TRADE = 40;
 export class GenericEvaluator implements PositionEvaluator {
   /** Set by evaluate(): the side to move has no legal move at all (so it has lost). */
   sideToMoveStuck = false;
-  private readonly advanceW = new Int32Array(64);
-  private readonly advanceB = new Int32Array(64);
+  /** By bit, 0-95: the 12x12 board's squares 65-72 are the positions' third words. */
+  private readonly advanceW = new Int32Array(96);
+  private readonly advanceB = new Int32Array(96);
   private readonly king: number;
   private readonly piecesAtStart: number;
   private readonly other = new Position();
@@ -48,15 +49,15 @@ export class GenericEvaluator implements PositionEvaluator {
     }
     this.king = variant.flyingKings ? FLYING_KING : STEPPING_KING;
     const start = variant.startPosition();
-    this.piecesAtStart = popcount(start.wLo) + popcount(start.wHi) + popcount(start.bLo) + popcount(start.bHi);
+    this.piecesAtStart = popcount(start.wLo) + popcount(start.wHi) + popcount(start.wEx) + popcount(start.bLo) + popcount(start.bHi) + popcount(start.bEx);
   }
 
   evaluate(pos: Position): number {
-    const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi;
-    const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi;
-    const wm = popcount(wmLo) + popcount(wmHi), bm = popcount(bmLo) + popcount(bmHi);
-    const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi);
-    const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi);
+    const wmLo = pos.wLo & ~pos.kLo, wmHi = pos.wHi & ~pos.kHi, wmEx = pos.wEx & ~pos.kEx;
+    const bmLo = pos.bLo & ~pos.kLo, bmHi = pos.bHi & ~pos.kHi, bmEx = pos.bEx & ~pos.kEx;
+    const wm = popcount(wmLo) + popcount(wmHi) + popcount(wmEx), bm = popcount(bmLo) + popcount(bmHi) + popcount(bmEx);
+    const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi) + popcount(pos.wEx & pos.kEx);
+    const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi) + popcount(pos.bEx & pos.kEx);
     const material = this.sense * ((wm - bm) * MAN + (wk - bk) * this.king);
     let score = material;
 
@@ -68,6 +69,8 @@ export class GenericEvaluator implements PositionEvaluator {
       if (lo !== 0) { score -= this.advanceB[31 - Math.clz32(lo & -lo)]; lo &= lo - 1; }
       else { score -= this.advanceB[63 - Math.clz32(hi & -hi)]; hi &= hi - 1; }
     }
+    for (let ex = wmEx; ex !== 0; ex &= ex - 1) score += this.advanceW[95 - Math.clz32(ex & -ex)];
+    for (let ex = bmEx; ex !== 0; ex &= ex - 1) score -= this.advanceB[95 - Math.clz32(ex & -ex)];
 
     const own = this.variant.countMoves(pos);
     this.other.copyFrom(pos);

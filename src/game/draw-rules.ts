@@ -76,10 +76,10 @@ export const RUSSIAN_ENDING_LIMIT = 30;
 
 /** Material signature: men and kings of each side packed in one number. */
 export function materialSignature(pos: Position): number {
-  const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi);
-  const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi);
-  const wm = popcount(pos.wLo & ~pos.kLo) + popcount(pos.wHi & ~pos.kHi);
-  const bm = popcount(pos.bLo & ~pos.kLo) + popcount(pos.bHi & ~pos.kHi);
+  const wk = popcount(pos.wLo & pos.kLo) + popcount(pos.wHi & pos.kHi) + popcount(pos.wEx & pos.kEx);
+  const bk = popcount(pos.bLo & pos.kLo) + popcount(pos.bHi & pos.kHi) + popcount(pos.bEx & pos.kEx);
+  const wm = popcount(pos.wLo & ~pos.kLo) + popcount(pos.wHi & ~pos.kHi) + popcount(pos.wEx & ~pos.kEx);
+  const bm = popcount(pos.bLo & ~pos.kLo) + popcount(pos.bHi & ~pos.kHi) + popcount(pos.bEx & ~pos.kEx);
   return ((wm * 64 + wk) * 64 + bm) * 64 + bk;
 }
 
@@ -168,6 +168,8 @@ const RULES: Record<VariantName, DrawRules> = {
   breakthrough: INTERNATIONAL_RULES,
   frisian: FRISIAN_RULES,
   frysk: FRISIAN_RULES,
+  // No federation text for the 12x12 board sets draw rules of its own: International's (docs/variants-12x12.md).
+  canadian: INTERNATIONAL_RULES,
   russian: {
     quietLimit: RUSSIAN_QUIET_LIMIT,
     quietResetByMan: true,

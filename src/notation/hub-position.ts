@@ -1,5 +1,5 @@
 // Hub position strings (PROTOCOLS.md): side to move, then one character per square in
-// number order: w/b men, W/B kings, e empty. 51 characters on 10x10, 33 on 8x8. Games
+// number order: w/b men, W/B kings, e empty. 51 characters on 10x10, 33 on 8x8, 73 on 12x12. Games
 // whose squares have algebraic names (Turkish) send their RULES.md position text instead,
 // the FEN form `W:Wa2,b2,...:Ba7,...`, which names every piece's square.
 

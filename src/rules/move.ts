@@ -19,6 +19,10 @@ const MAX_PATH = 24;
 /**
  * A preallocated list of moves in bit indices. Generation writes here; make() reads here.
  * `from`/`to` are bit indices; captures are a (lo, hi) bitboard; flags bit 0 = crowns.
+ * On the 12x12 board the captured bits 64-87 (its squares 65-72) ride in the flags word's
+ * upper bits (capturedEx()): everything that moves a list's entries about (the search's
+ * ordering) then carries them without knowing the big board, and the other boards, whose
+ * generators write flags 0 or 1, never see them.
  */
 export class MoveList {
   count = 0;
@@ -42,3 +46,10 @@ export class MoveList {
 }
 
 export const CROWNS = 1;
+/** Where the captured bits 64-87 start in a move's flags. */
+export const CAPTURED_EX_SHIFT = 8;
+
+/** A move's captured bits 64-87 (the third word's), from its flags. */
+export function capturedEx(flags: number): number {
+  return flags >>> CAPTURED_EX_SHIFT;
+}

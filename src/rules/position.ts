@@ -1,5 +1,12 @@
-// A position as bitboards. Both boards use the same shape (lo/hi words) so that every
-// consumer sees one monomorphic class; the 8x8 board simply leaves the high words zero.
+// A position as bitboards. Every board uses the same shape (lo/hi/ex words) so that every
+// consumer sees one monomorphic class; the 8x8 board simply leaves the high words zero, and
+// only the 12x12 board (72 squares, bits 0-71) uses the third, `ex`, words (bits 64-95).
+//
+// Why a third word rather than an array of squares for the big board: the evaluation, the
+// draw rules and the search read a position's material as popcounts of these words, and a
+// third word keeps them one code path for every board at the price of three more numbers per
+// copy; the fast 10x10 and 8x8 generators never read or write it (their make() leaves it as
+// the zero every position of theirs starts with). Measured in bench/perft-speed.ts.
 
 export const WHITE = 0;
 export const BLACK = 1;
@@ -15,6 +22,10 @@ export class Position {
   /** Kings of either colour. */
   kLo = 0;
   kHi = 0;
+  /** Bits 64-95 of the three boards above: the 12x12 board's squares 65-72, zero elsewhere. */
+  wEx = 0;
+  bEx = 0;
+  kEx = 0;
   /** Side to move: WHITE or BLACK. */
   side: Color = WHITE;
   /** 64-bit Zobrist key as two 32-bit halves, kept up to date by make(). */
@@ -35,6 +46,9 @@ export class Position {
     this.bHi = p.bHi;
     this.kLo = p.kLo;
     this.kHi = p.kHi;
+    this.wEx = p.wEx;
+    this.bEx = p.bEx;
+    this.kEx = p.kEx;
     this.side = p.side;
     this.keyLo = p.keyLo;
     this.keyHi = p.keyHi;
@@ -55,7 +69,8 @@ export class Position {
   equals(p: Position): boolean {
     return (
       this.wLo === p.wLo && this.wHi === p.wHi && this.bLo === p.bLo && this.bHi === p.bHi &&
-      this.kLo === p.kLo && this.kHi === p.kHi && this.side === p.side && this.kingRun === p.kingRun && sameColumns(this.cols, p.cols)
+      this.kLo === p.kLo && this.kHi === p.kHi &&
+      this.wEx === p.wEx && this.bEx === p.bEx && this.kEx === p.kEx && this.side === p.side && this.kingRun === p.kingRun && sameColumns(this.cols, p.cols)
     );
   }
 

@@ -10,11 +10,12 @@ import type { Color, Position } from './position.ts';
 export type VariantName =
   | 'english' | 'international' | 'brazilian' | 'russian' | 'turkish' | 'lasca'
   | 'pool' | 'czech' | 'spanish' | 'italian' | 'thai'
-  | 'killer' | 'antidraughts' | 'breakthrough' | 'frisian' | 'frysk';
+  | 'killer' | 'antidraughts' | 'breakthrough' | 'frisian' | 'frysk'
+  | 'canadian';
 
 export interface Variant {
   readonly name: VariantName;
-  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 30 Turkish (Lasca has none: see its rules); the 8x8 family's in rules/family-8x8/rules.ts, the 10x10 variants' in docs/variants-10x10.md. */
+  /** PDN GameType number (RULES.md): 20 International, 21 English, 25 Russian, 26 Brazilian, 27 Canadian, 30 Turkish (Lasca has none: see its rules); the 8x8 family's in rules/family-8x8/rules.ts, the 10x10 variants' in docs/variants-10x10.md. */
   readonly gameType: number;
   readonly geometry: Geometry;
   readonly startFen: string;

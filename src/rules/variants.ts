@@ -4,6 +4,7 @@
 import { ANTIDRAUGHTS } from './antidraughts.ts';
 import { BRAZILIAN } from './brazilian.ts';
 import { BREAKTHROUGH } from './breakthrough.ts';
+import { CANADIAN } from './canadian.ts';
 import { ENGLISH } from './english.ts';
 import { CZECH, ITALIAN, POOL, SPANISH, THAI } from './family-8x8/games.ts';
 import { FRISIAN, FRYSK } from './frisian/frisian.ts';
@@ -14,13 +15,14 @@ import { RUSSIAN } from './russian.ts';
 import { TURKISH } from './turkish.ts';
 import type { Variant, VariantName } from './variant.ts';
 
-export { BRAZILIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
+export { BRAZILIAN, CANADIAN, ENGLISH, INTERNATIONAL, LASCA, RUSSIAN, TURKISH };
 export { CZECH, ITALIAN, POOL, SPANISH, THAI };
 export { ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK, KILLER };
 export const VARIANTS: readonly Variant[] = [
   INTERNATIONAL, ENGLISH, BRAZILIAN, RUSSIAN, TURKISH, LASCA,
   POOL, CZECH, SPANISH, ITALIAN, THAI,
   KILLER, ANTIDRAUGHTS, BREAKTHROUGH, FRISIAN, FRYSK,
+  CANADIAN,
 ];
 
 /** Other names users and protocols give the games. */

@@ -3,9 +3,14 @@
 
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN } from './board.ts';
 
-/** Index: kind * 64 + bit, kind 0 white man, 1 white king, 2 black man, 3 black king. */
-export const Z_LO = new Int32Array(256);
-export const Z_HI = new Int32Array(256);
+/**
+ * Index: kind * 64 + bit, kind 0 white man, 1 white king, 2 black man, 3 black king, for bits
+ * 0-63; bits 64-95 (the 12x12 board's third word) at Z_EX + kind * 32 + bit - 64 (zIndex()),
+ * drawn after the others so that the keys of the smaller boards stay what they were.
+ */
+export const Z_LO = new Int32Array(384);
+export const Z_HI = new Int32Array(384);
+export const Z_EX = 256;
 export const Z_WM = 0;
 export const Z_WK = 64;
 export const Z_BM = 128;
@@ -30,6 +35,15 @@ for (let i = 0; i < 256; i++) {
 }
 Z_SIDE_LO = next();
 Z_SIDE_HI = next();
+for (let i = 256; i < 384; i++) {
+  Z_LO[i] = next();
+  Z_HI[i] = next();
+}
+
+/** The key index of a piece kind (Z_WM ... Z_BK) on any bit 0-95. */
+export function zIndex(base: number, bit: number): number {
+  return bit < 64 ? base + bit : Z_EX + (base >> 1) + bit - 64;
+}
 
 export function zobristBase(piece: number): number {
   switch (piece) {

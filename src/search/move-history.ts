@@ -9,14 +9,20 @@ import { MAX_MOVES } from '../rules/move.ts';
 
 /** The largest magnitude any history score approaches. */
 export const HISTORY_MAX = 1 << 16;
+/** Bit indices a square can have: a Position's three words (the 12x12 board's squares go up to bit 71). */
+const BITS = 96;
+/** Index of a move for the main table: side, from and to bits. */
+const FROM_TO = BITS * BITS;
+/** Where tryQuiet() packs a tried move's piece-to index, above its from-to index (< 2^14). */
+const PIECE_TO_SHIFT = 14;
 /** Index of a move for the continuation tables: a man's or a king's destination bit. */
-const PIECE_TO = 128;
+const PIECE_TO = 2 * BITS;
 /** The row of a continuation table read when there is no move before (the root). */
 const NO_MOVE = PIECE_TO;
 
 export class MoveHistory {
   readonly killers: Int32Array;
-  private readonly main = new Int32Array(2 * 64 * 64);
+  private readonly main = new Int32Array(2 * FROM_TO);
   /** [previous move's piece-to, or NO_MOVE][this move's piece-to] */
   private readonly counter = new Int32Array((PIECE_TO + 1) * PIECE_TO);
   private readonly followUp = new Int32Array((PIECE_TO + 1) * PIECE_TO);
@@ -53,9 +59,9 @@ export class MoveHistory {
 
   /** Score of a quiet move at `ply` by the side `side`. */
   score(ply: number, side: number, from: number, to: number, pieceTo: number): number {
-    if (!this.continuation) return this.main[side * 4096 + from * 64 + to];
+    if (!this.continuation) return this.main[side * FROM_TO + from * BITS + to];
     const prev = this.played[ply + 1], own = this.played[ply];
-    return this.main[side * 4096 + from * 64 + to] + this.counter[prev * PIECE_TO + pieceTo] + this.followUp[own * PIECE_TO + pieceTo];
+    return this.main[side * FROM_TO + from * BITS + to] + this.counter[prev * PIECE_TO + pieceTo] + this.followUp[own * PIECE_TO + pieceTo];
   }
 
   /** A new node at `ply`: no quiet move tried yet. */
@@ -68,7 +74,7 @@ export class MoveHistory {
    * searched and did not cut off (yet).
    */
   tryQuiet(ply: number, from: number, to: number): void {
-    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * 64 + to) | (this.played[ply + 2] << 12);
+    this.tried[ply * MAX_MOVES + this.triedCount[ply]++] = (from * BITS + to) | (this.played[ply + 2] << PIECE_TO_SHIFT);
   }
 
   /**
@@ -82,19 +88,19 @@ export class MoveHistory {
       this.killers[k] = encoded;
     }
     if (!this.continuation) {
-      const h = side * 4096 + from * 64 + to;
+      const h = side * FROM_TO + from * BITS + to;
       this.main[h] += depth * depth;
       if (this.main[h] > 20_000_000) for (let j = 0; j < this.main.length; j++) this.main[j] >>= 1;
       return;
     }
     const bonus = Math.min(depth * depth * 32, HISTORY_MAX >> 2);
     const pieceTo = this.played[ply + 2], prev = this.played[ply + 1], own = this.played[ply];
-    this.adjust(side * 4096 + from * 64 + to, prev * PIECE_TO + pieceTo, own * PIECE_TO + pieceTo, bonus);
+    this.adjust(side * FROM_TO + from * BITS + to, prev * PIECE_TO + pieceTo, own * PIECE_TO + pieceTo, bonus);
     const t = ply * MAX_MOVES, n = this.triedCount[ply];
     for (let j = 0; j < n; j++) {
-      const x = this.tried[t + j], ft = x & 4095, pt = x >>> 12;
-      if (ft === from * 64 + to) continue;
-      this.adjust(side * 4096 + ft, prev * PIECE_TO + pt, own * PIECE_TO + pt, -bonus);
+      const x = this.tried[t + j], ft = x & ((1 << PIECE_TO_SHIFT) - 1), pt = x >>> PIECE_TO_SHIFT;
+      if (ft === from * BITS + to) continue;
+      this.adjust(side * FROM_TO + ft, prev * PIECE_TO + pt, own * PIECE_TO + pt, -bonus);
     }
   }
 
@@ -108,5 +114,5 @@ export class MoveHistory {
 
 /** A move's continuation index: its destination bit, and whether a king makes it. */
 export function pieceTo(to: number, king: boolean): number {
-  return king ? 64 + to : to;
+  return king ? BITS + to : to;
 }

@@ -3,12 +3,12 @@
 // the single-reply extension, and the split of moves between searches sharing the table.
 
 import { testBit } from '../rules/convert.ts';
-import { CROWNS, type MoveList } from '../rules/move.ts';
+import { CROWNS, type MoveList, capturedEx } from '../rules/move.ts';
 import { kingOutcome } from '../rules/game-end.ts';
 import { popcount } from '../rules/position.ts';
 import { clearBusy, isBusy, markBusy } from './busy-moves.ts';
 import { publishUnfinished, rootOrderBias } from './lazy-smp.ts';
-import { SQUARES_MASK, encode } from './move-code.ts';
+import { SQUARES_MASK, SQUARE_BITS, encode } from './move-code.ts';
 import { pieceTo } from './move-history.ts';
 import { quiesce } from './quiescence.ts';
 import { INF, MATE, MATE_BOUND, MAX_PLY, fromTable, toTable } from './score.ts';
@@ -173,11 +173,11 @@ function scoreMoves(t: SearchTree, ply: number, n: number, hashMove: number, cap
   // move or a killer: most moves match neither, and the code's hash of the captures is the dear part.
   const hashSquares = hashMove & SQUARES_MASK, k1Squares = k1 & SQUARES_MASK, k2Squares = k2 & SQUARES_MASK;
   for (let i = 0; i < n; i++) {
-    const squares = list.from[i] | (list.to[i] << 6);
+    const squares = list.from[i] | (list.to[i] << SQUARE_BITS);
     let v: number;
     if (squares === hashSquares && encode(list, i) === hashMove) v = 1_000_000_000;
     else if (capturing) {
-      v = 100_000_000 + list.captures[i] * 1000 + (popcount(list.capLo[i] & pos.kLo) + popcount(list.capHi[i] & pos.kHi)) * 100;
+      v = 100_000_000 + list.captures[i] * 1000 + (popcount(list.capLo[i] & pos.kLo) + popcount(list.capHi[i] & pos.kHi) + popcount(capturedEx(list.flags[i]) & pos.kEx)) * 100;
       if (list.flags[i] & CROWNS) v += 50;
     } else if (list.flags[i] & CROWNS) v = 50_000_000;
     else if (squares === k1Squares && encode(list, i) === k1) v = 40_000_000;

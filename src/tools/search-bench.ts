@@ -22,7 +22,7 @@ export interface BenchPosition {
 }
 
 /** Default depths: a few seconds a variant on this project's 2-core machine. */
-export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 11, brazilian: 10, russian: 10, turkish: 6, lasca: 12 };
+export const BENCH_DEPTH: Record<string, number> = { english: 13, international: 11, brazilian: 10, russian: 10, turkish: 6, lasca: 12, canadian: 7 };
 
 /** The games with a bench position list, in registry order. */
 export function benchVariants(): Variant[] {

@@ -1,6 +1,6 @@
 // A deliberately simple move generator, written straight from RULES.md with arrays and
 // square numbers, to check the fast bitboard generators against. Clarity over speed.
-// English, International, Brazilian and Russian here; Turkish in turkish-reference.ts.
+// English, International (on the 10x10 and 12x12 boards), Brazilian and Russian here; Turkish in turkish-reference.ts.
 
 import { DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT, type Geometry } from '../../src/board/geometry.ts';
 import { BLACK_KING, type Board, EMPTY, type Piece, WHITE_KING, isKing, isWhite } from '../../src/rules/board.ts';
@@ -40,8 +40,8 @@ export function referenceRulesOf(variant: Variant): RefRules {
   const name = variant.name;
   return {
     geometry: variant.geometry,
-    // Killer, Antidraughts and Breakthrough move as International does (bar Killer's one rule).
-    international: ['international', 'brazilian', 'russian', 'killer', 'antidraughts', 'breakthrough'].includes(name),
+    // Killer, Antidraughts and Breakthrough move as International does (bar Killer's one rule), Canadian on 12x12.
+    international: ['international', 'brazilian', 'russian', 'killer', 'antidraughts', 'breakthrough', 'canadian'].includes(name),
     russian: name === 'russian',
     killer: name === 'killer',
     turkish: name === 'turkish',
