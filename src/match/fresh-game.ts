@@ -12,6 +12,8 @@ export interface FreshGameOptions {
   tc: TimeControl;
   maxPlies: number;
   tolerance: number;
+  /** Milliseconds an engine may take to start (default 30 s). */
+  startMs?: number;
 }
 
 /** An engine that did not start, White's (0) or Black's (1). */
@@ -31,7 +33,7 @@ export interface FreshGameOutcome extends GameOutcome {
 export async function playFreshGame(white: EngineSpec, black: EngineSpec, o: FreshGameOptions): Promise<FreshGameOutcome> {
   const clients = [new HubClient(white), new HubClient(black)];
   try {
-    const started = await Promise.allSettled(clients.map((c) => c.start()));
+    const started = await Promise.allSettled(clients.map((c) => c.start(o.startMs)));
     const failed = started.findIndex((s) => s.status === 'rejected');
     if (failed >= 0) {
       const side = failed as 0 | 1;

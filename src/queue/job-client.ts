@@ -65,7 +65,8 @@ export class JobClient {
   submit(id: string, data: JobData): Promise<unknown> {
     if (this.pending.has(id) || this.finished.has(id)) return Promise.reject(new Error(`job ${id} submitted twice`));
     const result = new Promise<unknown>((resolve, reject) => this.pending.set(id, { data, resolve, reject }));
-    void this.add(id, data).then((job) => this.look(id, job, true)).catch((err: Error) => this.settle(id, (p) => p.reject(err), false));
+    // add() of an id the queue holds already is a no-op returning our own data, not the stored job: look it up.
+    void this.add(id, data).then(() => this.queue.getJob(id)).then((job) => this.look(id, job, true)).catch((err: Error) => this.settle(id, (p) => p.reject(err), false));
     return result;
   }
 
@@ -125,7 +126,8 @@ export class JobClient {
       return;
     }
     if (JSON.stringify(job.data) !== JSON.stringify(p.data)) {
-      this.settle(id, (q) => q.reject(new Error(`the queue holds a job ${id} made with other settings: give this run another name (--run)`)), false);
+      const otherBuild = JSON.stringify((job.data as Partial<JobData>).build) !== JSON.stringify(p.data.build);
+      this.settle(id, (q) => q.reject(new Error(`the queue holds a job ${id} made ${otherBuild ? 'by another build' : 'with other settings'}: give this run another name (--run)`)), false);
       return;
     }
     const state = await job.getState();

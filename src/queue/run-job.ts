@@ -15,6 +15,8 @@ import type { EngineNames } from './engine-names.ts';
 import type { GameJobData, LeafJobData, SelfPlayJobData } from './job-data.ts';
 import { type GameJobResult, type SelfPlayJobResult, encodeRecords, gameMoves } from './job-results.ts';
 
+const ENGINE_START_MS = 120_000;
+
 /** A job that cannot be run here (an engine this worker lacks): failed, not retried. */
 export class Refused extends Error {}
 
@@ -32,7 +34,11 @@ export class JobRunner {
       return { command, params: side.params, timeFactor: side.timeFactor };
     };
     const white = spec(job.white), black = spec(job.black);
-    const outcome = await playFreshGame(white, black, { variant, openingMoves: job.openingMoves, tc: job.tc, maxPlies: job.maxPlies, tolerance: job.tolerance });
+    const outcome = await playFreshGame(white, black, {
+      variant, openingMoves: job.openingMoves, tc: job.tc, maxPlies: job.maxPlies, tolerance: job.tolerance,
+      // A farm machine may be busy with other work: a slow start is no reason to give up a game.
+      startMs: ENGINE_START_MS,
+    });
     // An engine that will not start here is this worker's trouble, not a result of the game: the
     // attempt fails and the job is tried again (after three failures the match stops with the message).
     if (outcome.notStarted) throw new Error(`engine ${outcome.notStarted.side === 0 ? job.white.name : job.black.name} did not start on this worker: ${outcome.notStarted.why}`);

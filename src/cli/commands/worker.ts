@@ -48,10 +48,14 @@ export function workerCommand(): Command {
         const stop = () => {
           process.once('SIGINT', () => process.exit(130));
           process.once('SIGTERM', () => process.exit(143));
+          // Jobs held are finished first; a worker that cannot close (Redis gone) leaves them to go back to the queue.
+          const force = setTimeout(() => process.exit(1), 10 * 60_000);
+          force.unref();
           void worker.close().then(resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      process.exit(0);
     }));
 }
