@@ -23,6 +23,7 @@ const entries = {
   'hub-latency': 'bench/hub-latency.ts',
   'first-moves': 'bench/first-moves.ts',
   smp: 'bench/smp.ts',
+  'queue-farm': 'bench/queue-farm.ts',
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
   'train-relabel-worker': 'src/train/relabel-worker.ts',

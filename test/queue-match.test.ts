@@ -51,10 +51,10 @@ describe('damka match --queue', () => {
     const queued = join(dir, 'queued.pdn'), local = join(dir, 'local.pdn');
     const q = await runCli([...common, '--engine', 'damka', '--engine', 'damka', '--queue', redis.url, '--run', 'same', '--pdn', queued]);
     expect(q.stderr).toMatch(/run same on the queue/);
-    expect(q.code).toBe(0);
+    expect(q.code, q.stderr).toBe(0);
     const command = `"${process.execPath}" "${CLI}" hub`;
     const l = await runCli([...common, '--engine', command, '--engine', command, '--concurrency', '2', '--pdn', local]);
-    expect(l.code).toBe(0);
+    expect(l.code, l.stderr).toBe(0);
     // The same final table.
     expect(q.stdout.split('\n').filter((s) => s.includes('Damka'))).toEqual(l.stdout.split('\n').filter((s) => s.includes('Damka')));
     const a = games(queued), b = games(local);
@@ -69,7 +69,7 @@ describe('damka match --queue', () => {
     // Started again with the same run, the coordinator takes the results from the queue: nothing is replayed.
     await Promise.all(workers.splice(0).map((w) => w.kill()));
     const again = await runCli([...common, '--engine', 'damka', '--engine', 'damka', '--queue', redis.url, '--run', 'same', '--pdn', join(dir, 'again.pdn')]);
-    expect(again.code).toBe(0);
+    expect(again.code, again.stderr).toBe(0);
     expect(games(join(dir, 'again.pdn')).map((g) => g.moves)).toEqual(a.map((g) => g.moves));
   }, 240_000);
 

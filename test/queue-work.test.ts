@@ -62,9 +62,9 @@ describe('damka worker', () => {
     const queued = join(dir, 'queued.bin'), local = join(dir, 'local.bin');
     const q = await runCli([...common, '--out', queued, '--queue', redis.url, '--run', 'sp']);
     expect(q.stderr + q.stdout).toMatch(/6 games .* quiet positions ->/);
-    expect(q.code).toBe(0);
+    expect(q.code, q.stderr).toBe(0);
     const l = await runCli([...common, '--out', local, '--threads', '1']);
-    expect(l.code).toBe(0);
+    expect(l.code, l.stderr).toBe(0);
     expect(readFileSync(queued).equals(readFileSync(local))).toBe(true);
     const weights = join(dir, 'w.json');
     const fit = await runCli(['train', 'fit', '--variant', 'english', '-d', queued, '-o', weights, '--epochs', '1', '--min-count', '1']);
@@ -77,7 +77,7 @@ describe('damka worker', () => {
     const out = join(dir, 'q.book');
     const r = await runCli(['book', 'build', '--variant', 'english', '--out', out, '--depth', '2', '--positions', '16', '--workers', '2', '--queue', redis.url]);
     expect(r.stderr).toMatch(/run book-\S+ on the queue/);
-    expect(r.code).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(existsSync(out)).toBe(true);
     const book = loadBook(out, 'english');
     expect(book.size).toBeGreaterThanOrEqual(16);
