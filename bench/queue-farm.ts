@@ -23,7 +23,8 @@ import { ENGLISH } from '../src/rules/variants.ts';
 import { packageFile } from '../src/tools/dist-path.ts';
 import { arg, checkArgs } from './args.ts';
 
-checkArgs('queue-farm', ['games', 'move-time', 'farm-workers', 'farm-games'], 'node dist/queue-farm.js [--games 8] [--move-time 0.1] [--farm-workers 20] [--farm-games 60]');
+checkArgs('queue-farm', ['games', 'move-time', 'farm-workers', 'farm-games', 'parts'], 'node dist/queue-farm.js [--games 8] [--move-time 0.1] [--farm-workers 20] [--farm-games 60] [--parts two,farm]');
+const parts = arg('parts', 'two,farm').split(',');
 const games = Number(arg('games', '8'));
 const moveTime = Number(arg('move-time', '0.1'));
 const farmWorkers = Number(arg('farm-workers', '20'));
@@ -42,7 +43,16 @@ const run = (args: string[]) => new Promise<void>((resolve, reject) => {
   const c = spawn(process.execPath, [CLI, ...args], { stdio: 'ignore' });
   c.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`damka ${args.join(' ')}: exit ${code}`))));
 });
-const workers = (n: number): ChildProcess[] => Array.from({ length: n }, () => spawn(process.execPath, [CLI, 'worker', '--queue', url, '--concurrency', '1'], { stdio: 'ignore' }));
+const started: ChildProcess[] = [];
+// Workers started here end with the bench, however it ends.
+process.on('exit', () => { for (const w of started) w.kill('SIGKILL'); redis.kill('SIGKILL'); });
+process.on('SIGTERM', () => process.exit(143));
+process.on('SIGINT', () => process.exit(130));
+const workers = (n: number): ChildProcess[] => Array.from({ length: n }, () => {
+  const w = spawn(process.execPath, [CLI, 'worker', '--queue', url, '--concurrency', '1'], { stdio: 'ignore' });
+  started.push(w);
+  return w;
+});
 const stop = (ws: ChildProcess[]) => Promise.all(ws.map((w) => new Promise((r) => { w.once('exit', r); w.kill('SIGTERM'); })));
 
 /** CPU milliseconds Redis has used so far (Linux /proc; 0 elsewhere). */
@@ -72,23 +82,26 @@ async function queued(name: string, n: number, tc: TimeControl): Promise<{ secon
 
 try {
   const command = `"${process.execPath}" "${CLI}" hub`;
-  let t0 = performance.now();
+  if (parts.includes('two')) {
+  const t0 = performance.now();
   await run(['match', '--variant', 'english', '--engine', command, '--engine', command, '--param', '1:tt-size=16', '--param', '2:tt-size=16',
     '--move-time', String(moveTime), '--games', String(games), '--concurrency', '2', '--tolerance', '0.5']);
   const local = (performance.now() - t0) / 1000;
   console.log(`local match --concurrency 2, ${games} games at ${moveTime} s a move: ${local.toFixed(1)} s, ${(games / local * 60).toFixed(1)} games a minute`);
 
-  let ws = workers(2);
+  const ws = workers(2);
   const q = await queued('bench-two', games, { kind: 'move-time', seconds: moveTime });
   await stop(ws);
   console.log(`through Redis, two workers: ${q.seconds.toFixed(1)} s, ${(q.played / q.seconds * 60).toFixed(1)} games a minute; coordinator CPU ${(q.cpuMs / q.played).toFixed(1)} ms a game, Redis ${(q.redisMs / q.played).toFixed(1)} ms`);
 
-  ws = workers(farmWorkers);
-  t0 = performance.now();
+  }
+  if (parts.includes('farm')) {
+  const ws = workers(farmWorkers);
   const f = await queued('bench-farm', farmGames, { kind: 'depth', depth: 1 });
   await stop(ws);
   console.log(`farm of ${farmWorkers} workers, ${farmGames} depth-1 games: ${f.seconds.toFixed(1)} s, ${(f.played / f.seconds).toFixed(2)} results a second; ` +
     `coordinator CPU ${(f.cpuMs / f.played).toFixed(1)} ms a result, Redis ${(f.redisMs / f.played).toFixed(1)} ms (at most ${(1000 / (f.cpuMs / f.played)).toFixed(0)} results a second on one core)`);
+  }
 } finally {
   redis.kill('SIGKILL');
 }

@@ -44,10 +44,12 @@ export async function queueMatch(o: QueueFlags & { pdn?: string }, m: QueueMatch
   });
   const interrupted = (code: number) => () => {
     progress.done();
-    void match.stop().then(async (removed) => {
-      process.stdout.write(`match stopped after ${gamesPlayed(match.standing)} of ${m.games} games; ${removed} waiting games taken off the queue (run ${run})\n`);
+    // A Redis that is down would hold the removal up for ever: the standing is printed regardless.
+    const gaveUp = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000).unref());
+    void Promise.race([match.stop(), gaveUp]).then(async (removed) => {
+      const taken = removed === null ? 'the queue did not answer, so waiting games may remain on it' : `${removed} waiting games taken off the queue`;
+      process.stdout.write(`match stopped after ${gamesPlayed(match.standing)} of ${m.games} games; ${taken} (run ${run})\n`);
       printStanding(match.standing);
-      await client.close();
       process.exit(code);
     });
   };
