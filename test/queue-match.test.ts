@@ -71,7 +71,7 @@ describe('damka match --queue', () => {
     const again = await runCli([...common, '--engine', 'damka', '--engine', 'damka', '--queue', redis.url, '--run', 'same', '--pdn', join(dir, 'again.pdn')]);
     expect(again.code, again.stderr).toBe(0);
     expect(games(join(dir, 'again.pdn')).map((g) => g.moves)).toEqual(a.map((g) => g.moves));
-  }, 240_000);
+  }, 480_000);
 
   it('puts the game of a worker killed mid-game back on the queue: every game counted once, all in the PDN', async () => {
     const c = await client();
@@ -87,7 +87,7 @@ describe('damka match --queue', () => {
     expect(gamesPlayed(standing)).toBe(4);
     expect(standing.engines.map((e) => e.games)).toEqual([4, 4]);
     expect(games(pdn).map((g) => g.tags.get('Round'))).toEqual(['1', '2', '3', '4']);
-  }, 240_000);
+  }, 300_000);
 
   it('completes a run through a restart of Redis (which forgets every job)', async () => {
     const c = await client();
@@ -100,7 +100,7 @@ describe('damka match --queue', () => {
     expect(gamesPlayed(standing)).toBe(4);
     expect(c.requeued).toBeGreaterThan(0);
     expect(games(pdn)).toHaveLength(4);
-  }, 240_000);
+  }, 300_000);
 
   it('takes the waiting games off the queue once the SPRT decides', async () => {
     const c = await client();
@@ -114,5 +114,5 @@ describe('damka match --queue', () => {
     expect(counts.waiting + counts.delayed).toBe(0);
     const jobs = await c.queue.getJobs(['completed', 'active']);
     expect(jobs.filter((j) => j.id?.startsWith('sprt.')).length).toBeLessThan(40);
-  }, 240_000);
+  }, 300_000);
 });

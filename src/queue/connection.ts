@@ -2,10 +2,12 @@
 // (maxRetriesPerRequest: null, as BullMQ's workers require) and ioredis reconnects for ever, so a
 // restarted Redis interrupts a run instead of ending it.
 
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { QueueUrl } from './queue-url.ts';
 
-export function connect(url: QueueUrl): Redis {
+/** ioredis and BullMQ are loaded only when a queue is used: every `damka hub` an engine match starts would pay for them. */
+export async function connect(url: QueueUrl): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url.url, {
     maxRetriesPerRequest: null,
     retryStrategy: (times) => Math.min(200 * times, 2000),

@@ -4,7 +4,7 @@
 // persistence, its jobs: a job no longer there is put on the queue again). A job id is added only
 // once, so a coordinator started again with the same run finds the results already there.
 
-import { type Job, Queue, QueueEvents } from 'bullmq';
+import type { Job, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { connect } from './connection.ts';
 import { type JobData, QUEUE_NAME } from './job-data.ts';
@@ -21,10 +21,10 @@ export interface JobClientOptions {
 }
 
 export class JobClient {
-  private readonly connection: Redis;
-  private readonly eventsConnection: Redis;
-  readonly queue: Queue;
-  private readonly events: QueueEvents;
+  private connection!: Redis;
+  private eventsConnection!: Redis;
+  queue!: Queue;
+  private events!: QueueEvents;
   private readonly pending = new Map<string, Pending>();
   /** Ids whose result was taken (a second result for one is ignored). */
   private readonly finished = new Set<string>();
@@ -34,9 +34,12 @@ export class JobClient {
   requeued = 0;
   duplicates = 0;
 
-  constructor(url: QueueUrl, private readonly o: JobClientOptions = {}) {
-    this.connection = connect(url);
-    this.eventsConnection = connect(url);
+  constructor(private readonly url: QueueUrl, private readonly o: JobClientOptions = {}) {}
+
+  async open(): Promise<void> {
+    const { Queue, QueueEvents } = await import('bullmq');
+    this.connection = await connect(this.url);
+    this.eventsConnection = await connect(this.url);
     this.queue = new Queue(QUEUE_NAME, { connection: this.connection });
     this.events = new QueueEvents(QUEUE_NAME, { connection: this.eventsConnection });
     this.events.on('completed', ({ jobId, returnvalue }) => {
@@ -53,9 +56,6 @@ export class JobClient {
     this.events.on('error', (err) => this.o.warn?.(`queue events: ${err.message}`));
     // After a reconnect, look at once: the events of the gap are gone.
     this.connection.on('ready', () => this.reconcileSoon(200));
-  }
-
-  async open(): Promise<void> {
     await this.queue.waitUntilReady();
     await this.events.waitUntilReady();
     this.timer = setInterval(() => void this.reconcile(), this.o.reconcileMs ?? 3000);

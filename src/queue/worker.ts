@@ -4,7 +4,6 @@
 // goes on. A job held by a worker that dies goes back to the queue once its lock runs out (the
 // lock is renewed every half of it while the job runs, so a long game keeps it).
 
-import { UnrecoverableError, Worker } from 'bullmq';
 import { buildIdentity, buildText, sameBuild } from './build-identity.ts';
 import { checkJob, jobBuild } from './check-job.ts';
 import { connect } from './connection.ts';
@@ -31,10 +30,12 @@ export interface RunningWorker {
 }
 
 export async function startWorker(o: WorkerOptions): Promise<RunningWorker> {
+  // Loaded here, not at start-up: every other command of the CLI would pay for it.
+  const { UnrecoverableError, Worker } = await import('bullmq');
   const own = buildIdentity();
   const runner = new JobRunner(o.engines, o.concurrency);
   const lockMs = Math.round((o.lockSeconds ?? 30) * 1000);
-  const connection = connect(o.url);
+  const connection = await connect(o.url);
   const worker = new Worker(QUEUE_NAME, async (job) => {
     const started = performance.now();
     try {
