@@ -68,11 +68,14 @@ function redisCpuMs(): number {
 async function queued(name: string, n: number, tc: TimeControl): Promise<{ seconds: number; cpuMs: number; redisMs: number; played: number }> {
   const client = new JobClient(parseQueueUrl(url), { reconcileMs: 3000 });
   await client.open();
+  const t0 = performance.now();
   const engine = { name: 'damka', params: { variant: 'english', 'tt-size': '16' }, timeFactor: 1 };
-  const match = new QueueMatch({ client, run: name, variant: ENGLISH, engines: [engine, engine], tc, openings, games: n, maxPlies: 300, tolerance: 0.5 });
+  const match = new QueueMatch({ client, run: name, variant: ENGLISH, engines: [engine, engine], tc, openings, games: n, maxPlies: 300, tolerance: 0.5,
+    // A line a result, so that a run cut short still shows its rate.
+    onGame: (_round, st) => process.stderr.write(`${name}: ${gamesPlayed(st)} results in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`),
+  });
   const cpu0 = process.cpuUsage();
   const redis0 = redisCpuMs();
-  const t0 = performance.now();
   const standing = await match.run();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
@@ -83,24 +86,23 @@ async function queued(name: string, n: number, tc: TimeControl): Promise<{ secon
 try {
   const command = `"${process.execPath}" "${CLI}" hub`;
   if (parts.includes('two')) {
-  const t0 = performance.now();
-  await run(['match', '--variant', 'english', '--engine', command, '--engine', command, '--param', '1:tt-size=16', '--param', '2:tt-size=16',
-    '--move-time', String(moveTime), '--games', String(games), '--concurrency', '2', '--tolerance', '0.5']);
-  const local = (performance.now() - t0) / 1000;
-  console.log(`local match --concurrency 2, ${games} games at ${moveTime} s a move: ${local.toFixed(1)} s, ${(games / local * 60).toFixed(1)} games a minute`);
+    const t0 = performance.now();
+    await run(['match', '--variant', 'english', '--engine', command, '--engine', command, '--param', '1:tt-size=16', '--param', '2:tt-size=16',
+      '--move-time', String(moveTime), '--games', String(games), '--concurrency', '2', '--tolerance', '0.5']);
+    const local = (performance.now() - t0) / 1000;
+    console.log(`local match --concurrency 2, ${games} games at ${moveTime} s a move: ${local.toFixed(1)} s, ${(games / local * 60).toFixed(1)} games a minute`);
 
-  const ws = workers(2);
-  const q = await queued('bench-two', games, { kind: 'move-time', seconds: moveTime });
-  await stop(ws);
-  console.log(`through Redis, two workers: ${q.seconds.toFixed(1)} s, ${(q.played / q.seconds * 60).toFixed(1)} games a minute; coordinator CPU ${(q.cpuMs / q.played).toFixed(1)} ms a game, Redis ${(q.redisMs / q.played).toFixed(1)} ms`);
-
+    const ws = workers(2);
+    const q = await queued('bench-two', games, { kind: 'move-time', seconds: moveTime });
+    await stop(ws);
+    console.log(`through Redis, two workers: ${q.seconds.toFixed(1)} s, ${(q.played / q.seconds * 60).toFixed(1)} games a minute; coordinator CPU ${(q.cpuMs / q.played).toFixed(1)} ms a game, Redis ${(q.redisMs / q.played).toFixed(1)} ms`);
   }
   if (parts.includes('farm')) {
-  const ws = workers(farmWorkers);
-  const f = await queued('bench-farm', farmGames, { kind: 'depth', depth: 1 });
-  await stop(ws);
-  console.log(`farm of ${farmWorkers} workers, ${farmGames} depth-1 games: ${f.seconds.toFixed(1)} s, ${(f.played / f.seconds).toFixed(2)} results a second; ` +
-    `coordinator CPU ${(f.cpuMs / f.played).toFixed(1)} ms a result, Redis ${(f.redisMs / f.played).toFixed(1)} ms (at most ${(1000 / (f.cpuMs / f.played)).toFixed(0)} results a second on one core)`);
+    const ws = workers(farmWorkers);
+    const f = await queued('bench-farm', farmGames, { kind: 'depth', depth: 1 });
+    await stop(ws);
+    console.log(`farm of ${farmWorkers} workers, ${farmGames} depth-1 games: ${f.seconds.toFixed(1)} s, ${(f.played / f.seconds).toFixed(2)} results a second; ` +
+      `coordinator CPU ${(f.cpuMs / f.played).toFixed(1)} ms a result, Redis ${(f.redisMs / f.played).toFixed(1)} ms (at most ${(1000 / (f.cpuMs / f.played)).toFixed(0)} results a second on one core)`);
   }
 } finally {
   redis.kill('SIGKILL');

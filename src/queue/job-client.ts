@@ -28,6 +28,7 @@ export class JobClient {
   private readonly pending = new Map<string, Pending>();
   /** Ids whose result was taken (a second result for one is ignored). */
   private readonly finished = new Set<string>();
+  private readonly byEvent = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private reconciling = false;
   /** Jobs put on the queue again after they went missing. */
@@ -104,7 +105,8 @@ export class JobClient {
   private settle(id: string, how: (p: Pending) => void, fromEvent: boolean): void {
     const p = this.pending.get(id);
     if (!p) {
-      if (fromEvent && this.finished.has(id)) {
+      // A result taken from a look and then announced by its event is one result; two events are two.
+      if (fromEvent && this.byEvent.has(id)) {
         this.duplicates++;
         this.o.warn?.(`queue: a second result for job ${id} ignored`);
       }
@@ -112,6 +114,7 @@ export class JobClient {
     }
     this.pending.delete(id);
     this.finished.add(id);
+    if (fromEvent) this.byEvent.add(id);
     how(p);
   }
 
@@ -131,7 +134,11 @@ export class JobClient {
       return;
     }
     const state = await job.getState();
-    if (state === 'completed') this.settle(id, (q) => q.resolve(job.returnvalue), false);
+    if (state === 'completed') {
+      // The job may have finished between the fetch and the state: its result is in a fresh copy.
+      const done = await this.queue.getJob(id);
+      this.settle(id, (q) => q.resolve(done?.returnvalue), false);
+    }
     else if (state === 'failed') {
       // Failed in an earlier start of this run (a worker lacked an engine): try it again now.
       if (first) await job.retry('failed');
