@@ -29,6 +29,8 @@ export class JobClient {
   /** Ids whose result was taken (a second result for one is ignored). */
   private readonly finished = new Set<string>();
   private readonly byEvent = new Set<string>();
+  /** Ids on their way onto the queue: not yet missing from it. */
+  private readonly adding = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private reconciling = false;
   /** Jobs put on the queue again after they went missing. */
@@ -66,8 +68,12 @@ export class JobClient {
   submit(id: string, data: JobData): Promise<unknown> {
     if (this.pending.has(id) || this.finished.has(id)) return Promise.reject(new Error(`job ${id} submitted twice`));
     const result = new Promise<unknown>((resolve, reject) => this.pending.set(id, { data, resolve, reject }));
-    // add() of an id the queue holds already is a no-op returning our own data, not the stored job: look it up.
-    void this.add(id, data).then(() => this.queue.getJob(id)).then((job) => this.look(id, job, true)).catch((err: Error) => this.settle(id, (p) => p.reject(err), false));
+    // A job the queue holds already (this run started before) is looked at, not added again.
+    this.adding.add(id);
+    void this.queue.getJob(id)
+      .then(async (existing) => (existing ? this.look(id, existing, true) : void (await this.add(id, data))))
+      .catch((err: Error) => this.settle(id, (p) => p.reject(err), false))
+      .finally(() => this.adding.delete(id));
     return result;
   }
 
@@ -154,7 +160,7 @@ export class JobClient {
     if (this.reconciling) return;
     this.reconciling = true;
     try {
-      const ids = [...this.pending.keys()];
+      const ids = [...this.pending.keys()].filter((id) => !this.adding.has(id));
       for (let i = 0; i < ids.length; i += 100) {
         await Promise.all(ids.slice(i, i + 100).map(async (id) => this.look(id, await this.queue.getJob(id), false)));
       }
