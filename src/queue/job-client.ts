@@ -148,7 +148,10 @@ export class JobClient {
     else if (state === 'failed') {
       // Failed in an earlier start of this run (a worker lacked an engine): try it again now.
       if (first) await job.retry('failed');
-      else this.settle(id, (q) => q.reject(new JobFailed(job.failedReason)), false);
+      else {
+        const done = await this.queue.getJob(id);
+        this.settle(id, (q) => q.reject(new JobFailed(done?.failedReason || job.failedReason || `job ${id} failed`)), false);
+      }
     }
   }
 
