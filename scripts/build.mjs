@@ -23,6 +23,7 @@ const entries = {
   'hub-latency': 'bench/hub-latency.ts',
   'first-moves': 'bench/first-moves.ts',
   smp: 'bench/smp.ts',
+  'queue-farm': 'bench/queue-farm.ts',
   'browser-bench': 'bench/browser-bench.ts',
   'train-selfplay-worker': 'src/train/selfplay-worker.ts',
   'train-relabel-worker': 'src/train/relabel-worker.ts',
@@ -42,6 +43,16 @@ const browser = { bundle: true, platform: 'browser', format: 'esm', target: 'es2
 
 await build({ ...node, entryPoints: entries, outdir: 'dist' });
 chmodSync('dist/damka.js', 0o755);
+
+// The build's identity for queue jobs (src/queue/build-identity.ts): workers refuse a job another
+// build made. A build from a changed work tree is marked, since its commit alone does not say what it is.
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  if (changed !== '') commit += '+changes';
+} catch { /* not a git checkout: an installed package */ }
+writeFileSync('dist/build.json', `${JSON.stringify({ commit })}\n`);
 
 await build({ ...node, entryPoints: { damka: 'src/api/index.ts', 'engine-worker': 'src/api/node-engine-worker.ts' }, outdir: 'dist/lib' });
 

@@ -18,6 +18,7 @@ import { suiteCommand } from './commands/suite.ts';
 import { playCommand, runTextMode } from './commands/play.ts';
 import { webCommand } from './commands/web.ts';
 import { trainCommand } from './commands/train.ts';
+import { workerCommand } from './commands/worker.ts';
 
 exitQuietlyOnClosedOutput();
 
@@ -35,7 +36,7 @@ const program = new Command('damka')
     await runTextMode('international');
   });
 
-for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand(), egdbCommand(), bookCommand()]) {
+for (const command of [playCommand(), hubCommand(), analyzeCommand(), benchCommand(), dxpCommand(), matchCommand(), suiteCommand(), perftCommand(), movesCommand(), webCommand(), trainCommand(), egdbCommand(), bookCommand(), workerCommand()]) {
   // addCommand does not pass these settings down; usage errors must reach our exit code 2.
   program.addCommand(command.exitOverride().showHelpAfterError());
 }

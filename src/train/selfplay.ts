@@ -40,9 +40,11 @@ export interface SelfPlayData {
   byTables: number;
 }
 
-const BATCH = 4;
+/** Games a task (a pool task, a queue job). */
+export const SELFPLAY_BATCH = 4;
 
-export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
+/** Every game's spec: the same options give the same games on any machine. */
+export function selfPlaySpecs(o: Pick<SelfPlayOptions, 'variant' | 'games' | 'nodes' | 'randomPlies' | 'maxPlies' | 'seed' | 'keepThreats'>): SelfPlayGameSpec[] {
   const openings = defaultOpenings(o.variant);
   const random = seededRandom(o.seed);
   const specs: SelfPlayGameSpec[] = [];
@@ -57,35 +59,58 @@ export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
       keepThreats: o.keepThreats ?? false,
     });
   }
+  return specs;
+}
+
+/** A played game as the data file needs it. */
+export interface PlayedSelfPlayGame { records: Int32Array; whiteScore: number; plies: number; endedByTables: boolean }
+
+/** Running W/D/L for progress lines. */
+export class SelfPlayTally {
+  done = 0; white = 0; draws = 0; black = 0; positions = 0;
+  add(games: PlayedSelfPlayGame[]): void {
+    for (const g of games) {
+      this.done++;
+      this.positions += g.records.length / RECORD_INTS;
+      if (g.whiteScore === 1) this.white++; else if (g.whiteScore === 0) this.black++; else this.draws++;
+    }
+  }
+}
+
+/** The data of all games, in game order (`batches` in batch order). */
+export function assembleSelfPlay(batches: PlayedSelfPlayGame[][]): SelfPlayData {
+  const all = batches.flat();
+  const tally = new SelfPlayTally();
+  tally.add(all);
+  const records = new Int32Array(tally.positions * RECORD_INTS);
+  let at = 0, plies = 0, byTables = 0;
+  for (const g of all) {
+    records.set(g.records, at);
+    at += g.records.length;
+    plies += g.plies;
+    if (g.endedByTables) byTables++;
+  }
+  return { records, games: all.length, whiteWins: tally.white, draws: tally.draws, blackWins: tally.black, plies, byTables };
+}
+
+export async function runSelfPlay(o: SelfPlayOptions): Promise<SelfPlayData> {
+  const specs = selfPlaySpecs(o);
   const pool = new Piscina({ filename: distFile('train-selfplay-worker.js'), minThreads: o.threads, maxThreads: o.threads });
-  const results: SelfPlayGameResult[][] = [];
-  let done = 0, white = 0, draws = 0, black = 0, positions = 0;
+  const results: PlayedSelfPlayGame[][] = [];
+  const tally = new SelfPlayTally();
   try {
     const tasks: Promise<void>[] = [];
-    for (let b = 0; b * BATCH < specs.length; b++) {
-      const task: SelfPlayTask = { variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, egdbPath: o.egdbPath, games: specs.slice(b * BATCH, (b + 1) * BATCH) };
+    for (let b = 0; b * SELFPLAY_BATCH < specs.length; b++) {
+      const task: SelfPlayTask = { variant: o.variant.name, evalKind: o.evalKind, weightsPath: o.weightsPath, egdbPath: o.egdbPath, games: specs.slice(b * SELFPLAY_BATCH, (b + 1) * SELFPLAY_BATCH) };
       tasks.push(pool.run(task).then((r: SelfPlayGameResult[]) => {
-        results[b] = r;
-        for (const g of r) {
-          done++;
-          positions += g.records.length / RECORD_INTS;
-          if (g.whiteScore === 1) white++; else if (g.whiteScore === 0) black++; else draws++;
-        }
-        o.onProgress?.(done, white, draws, black, positions);
+        results[b] = r.map((g) => ({ records: g.records, whiteScore: g.whiteScore, plies: g.plies, endedByTables: g.tablePosition !== null }));
+        tally.add(results[b]);
+        o.onProgress?.(tally.done, tally.white, tally.draws, tally.black, tally.positions);
       }));
     }
     await Promise.all(tasks);
   } finally {
     await pool.destroy();
   }
-  const all = results.flat();
-  const records = new Int32Array(positions * RECORD_INTS);
-  let at = 0, plies = 0, byTables = 0;
-  for (const g of all) {
-    records.set(g.records, at);
-    at += g.records.length;
-    plies += g.plies;
-    if (g.tablePosition !== null) byTables++;
-  }
-  return { records, games: all.length, whiteWins: white, draws, blackWins: black, plies, byTables };
+  return assembleSelfPlay(results);
 }

@@ -6,7 +6,9 @@ import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-bu
 import { type Book, loadBook } from '../../book/book-file.ts';
 import { bookStats } from '../../book/book-stats.ts';
 import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
-import { LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
+import { type LeafSearcher, LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
+import { QueueLeafSearcher } from '../../queue/queue-leaf-searcher.ts';
+import { type QueueFlags, openQueue, queueCheckOption, queueOption, runName, runOption } from '../queue-options.ts';
 import { leafLimits } from '../../book/leaf-search.ts';
 import { shippedBookPath } from '../../book/shipped.ts';
 import type { LeafLimits } from '../../book/types.ts';
@@ -69,7 +71,10 @@ function buildCommand(): Command {
     .option('--workers <n>', `leaf searches at once, one a core (one search at a time makes a --nodes or --depth build reproducible)`, String(defaultLeafWorkers()))
     .option('--weight <w>', `expansion priority a centi-man a line is worse than the best (default ${EXPANSION_WEIGHT})`)
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
-    .action(guarded(async (o: BuildFlags) => {
+    .addOption(queueOption())
+    .addOption(runOption())
+    .addOption(queueCheckOption())
+    .action(guarded(async (o: BuildFlags & QueueFlags) => {
       const variant = resolveVariant(o.variant);
       if ((o.out === undefined) === (o.book === undefined)) throw new UsageError('give --out FILE for a new book or --book FILE to extend one');
       const path = (o.out ?? o.book)!;
@@ -80,7 +85,15 @@ function buildCommand(): Command {
       const weight = o.weight !== undefined ? Number(o.weight) : built ?? EXPANSION_WEIGHT;
       if (!(weight >= 0) || !Number.isFinite(weight)) throw new UsageError(`--weight must be a number of at least 0, got "${o.weight}"`);
       if (built !== undefined && built !== weight) throw new UsageError(`the book was grown with --weight ${built}: extend it with the same`);
-      const searcher = new LocalLeafSearcher(parseIntOption('workers', o.workers, 1, 256));
+      // With --queue, --workers is the searches kept in flight on the queue's workers.
+      const workers = parseIntOption('workers', o.workers, 1, 4096);
+      if (o.queue === undefined && o.run !== undefined) throw new UsageError('--run goes with --queue');
+      let searcher: LeafSearcher;
+      if (o.queue !== undefined) {
+        const run = runName(o.run, 'book');
+        searcher = new QueueLeafSearcher(await openQueue(o), run, workers);
+        process.stderr.write(`book build: run ${run} on the queue\n`);
+      } else searcher = new LocalLeafSearcher(Math.min(workers, 256));
       const progress = new Progress();
       const builder = new BookBuilder({
         variant, path, from, limits, searcher, weight,

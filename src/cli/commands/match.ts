@@ -4,6 +4,10 @@ import { getVariant } from '../../rules/variants.ts';
 import { parseSprt } from '../../match/elo.ts';
 import type { EngineSpec } from '../../match/hub-client.ts';
 import { type MatchStanding, runMatch, summaryLine } from '../../match/match.ts';
+import { gamesPlayed } from '../../match/standing.ts';
+import { printStanding } from '../match-table.ts';
+import { type QueueFlags, queueCheckOption, queueOption, runOption } from '../queue-options.ts';
+import { queueMatch } from './match-queue.ts';
 import { defaultOpenings, readOpenings } from '../../match/openings.ts';
 import { type TimeControl, parseTimeControl } from '../../match/referee.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
@@ -15,6 +19,8 @@ interface MatchOpts {
   engine: string[]; param: string[]; dir: string[]; variant: string; games?: string; rounds?: string; tc?: string; moveTime?: string;
   depth?: string; threads?: string; timeOdds: string[]; concurrency: string; openings?: string; pdn?: string; sprt?: string; maxPlies: string; tolerance: string;
 }
+
+type Flags = MatchOpts & QueueFlags;
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -54,9 +60,14 @@ export function matchCommand(): Command {
     .option('--sprt <elo0,elo1[,alpha,beta]>', 'stop when the SPRT accepts either hypothesis (first engine against the rest)')
     .option('--max-plies <n>', 'adjudicate a draw after this many plies', '400')
     .option('--tolerance <seconds>', 'how far an engine may overrun its time before it forfeits', '0.2')
-    .action(guarded(async (o: MatchOpts) => {
+    .addOption(queueOption())
+    .addOption(runOption())
+    .addOption(queueCheckOption())
+    .action(guarded(async (o: Flags) => {
       const variant = getVariant(o.variant);
       if (o.engine.length < 2) throw new UsageError('give at least two engines (--engine "command" twice or more)');
+      if (o.queue === undefined && o.run !== undefined) throw new UsageError('--run goes with --queue');
+      if (o.queue !== undefined && o.dir.length > 0) throw new UsageError('--dir names a folder on this machine: with --queue, give the worker the engine (--engine NAME=COMMAND) instead');
       const engines: EngineSpec[] = o.engine.map((command) => ({ command, params: { variant: hubVariantName(variant) } }));
       if (o.threads !== undefined) {
         const threads = String(parseIntOption('threads', o.threads, 1, 1024));
@@ -101,6 +112,12 @@ export function matchCommand(): Command {
       }
       const tolerance = Number(o.tolerance);
       if (!(tolerance >= 0)) throw new UsageError(`--tolerance must be a number of seconds, got "${o.tolerance}"`);
+      const maxPlies = parseIntOption('max-plies', o.maxPlies, 10, 100_000);
+      const sprt = o.sprt ? parseSprt(o.sprt) : undefined;
+      if (o.queue !== undefined) {
+        await queueMatch(o, { variant, engines, tc, openings, games, maxPlies, tolerance, sprt });
+        return;
+      }
       const progress = new Progress();
       // A match stopped by Ctrl-C or a kill still reports the games it finished: a long run
       // stopped at the end of the day is worth its table, and reading a PDN file by hand is
@@ -118,10 +135,10 @@ export function matchCommand(): Command {
       const standing = await runMatch({
         variant, engines, tc, openings, games,
         concurrency: parseIntOption('concurrency', o.concurrency, 1, 64),
-        maxPlies: parseIntOption('max-plies', o.maxPlies, 10, 100_000),
+        maxPlies,
         tolerance,
         pdn: o.pdn,
-        sprt: o.sprt ? parseSprt(o.sprt) : undefined,
+        sprt,
         onGame: (_round, _w, _b, _outcome, s) => {
           sofar = s;
           progress.update(`games ${gamesPlayed(s)}/${games}  ${summaryLine(s)}`);
@@ -130,19 +147,4 @@ export function matchCommand(): Command {
       progress.done();
       printStanding(standing);
     }));
-}
-
-/** Games finished: each is in two engines' counts. */
-function gamesPlayed(standing: MatchStanding): number {
-  return standing.engines.reduce((n, e) => n + e.games, 0) / 2;
-}
-
-/** The table of every engine's games, then the first engine's score against the rest with its Elo. */
-function printStanding(standing: MatchStanding): void {
-  const rows = standing.engines.map((e, i) => [`${i + 1}. ${e.name}`, e.games, e.points, e.games ? `${((e.points / e.games) * 100).toFixed(1)}%` : '-', e.wins, e.draws, e.losses]);
-  const header = ['engine', 'games', 'points', 'score', 'won', 'drawn', 'lost'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const fmt = (r: (string | number)[]) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
-  process.stdout.write(`${[fmt(header), ...rows.map(fmt)].join('\n')}\n`);
-  process.stdout.write(`1. ${standing.engines[0].name} against the rest: ${summaryLine(standing)}\n`);
 }

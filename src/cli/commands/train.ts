@@ -25,6 +25,8 @@ import { tableResults } from '../../train/table-results.ts';
 import { defaultLookupText, tableDirsOf } from '../../egdb/table-dirs.ts';
 import { EndgameTables } from '../../egdb/tables.ts';
 import { runSelfPlay } from '../../train/selfplay.ts';
+import { runQueueSelfPlay } from '../../queue/queue-selfplay.ts';
+import { openQueue, queueCheckOption, queueOption, runName, runOption } from '../queue-options.ts';
 import { guarded, parseIntOption } from '../errors.ts';
 import { fitNetworkCommand, joinNetworksCommand } from './train-network.ts';
 import { parseResultWeight, readDataFiles, targetsLine } from './train-options.ts';
@@ -57,25 +59,42 @@ function selfplayCommand(): Command {
     .option('--keep-threats', 'also keep positions where only the opponent threatens a capture')
     .option('--egdb-path <dir>', 'endgame tables for the searches; a game ends at its first position they hold, with their value as its result (default: no tables)')
     .option('-t, --threads <n>', 'worker threads', String(availableParallelism()))
+    .addOption(queueOption())
+    .addOption(runOption())
+    .addOption(queueCheckOption())
     .action(guarded(async (o: Record<string, string>) => {
       const variant = getVariant(o.variant);
+      if (o.queue !== undefined && (o.weights !== undefined || o.egdbPath !== undefined)) {
+        throw new Error('--weights and --egdb-path name files on this machine, which queue workers do not have: with --queue, play with the shipped weights and no tables');
+      }
+      if (o.queue === undefined && o.run !== undefined) throw new Error('--run goes with --queue');
       if (o.egdbPath !== undefined) tablesIn(variant, o.egdbPath);
       const progress = new Progress();
       const started = performance.now();
-      const data = await runSelfPlay({
+      const games = {
         variant,
         games: parseIntOption('games', o.games, 1, 10_000_000),
         nodes: parseIntOption('nodes', o.nodes, 1, 1_000_000_000),
         randomPlies: parseIntOption('random-plies', o.randomPlies, 0, 100),
         maxPlies: parseIntOption('max-plies', o.maxPlies, 10, 10_000),
         seed: parseIntOption('seed', o.seed, 0, 2 ** 31 - 1),
-        threads: parseIntOption('threads', o.threads, 1, 256),
         evalKind: parseEvalKind(o.eval),
-        weightsPath: o.weights,
         keepThreats: Boolean(o.keepThreats),
-        egdbPath: o.egdbPath,
-        onProgress: (done, w, d, b, positions) => progress.update(`games ${done}/${o.games}  White +${w} =${d} -${b}  positions ${positions}`),
-      });
+        onProgress: (done: number, w: number, d: number, b: number, positions: number) => progress.update(`games ${done}/${o.games}  White +${w} =${d} -${b}  positions ${positions}`),
+      };
+      let data;
+      if (o.queue !== undefined) {
+        const client = await openQueue(o);
+        const run = runName(o.run, 'selfplay');
+        process.stderr.write(`selfplay: run ${run} on the queue\n`);
+        try {
+          data = await runQueueSelfPlay({ ...games, client, run });
+        } finally {
+          await client.close();
+        }
+      } else {
+        data = await runSelfPlay({ ...games, threads: parseIntOption('threads', o.threads, 1, 256), weightsPath: o.weights, egdbPath: o.egdbPath });
+      }
       progress.done();
       saveRecords(o.out, variant.name, data.records);
       const secs = (performance.now() - started) / 1000;
