@@ -49,11 +49,14 @@ describe('damka match --queue', () => {
     workers.push(spawnWorker(redis.url, ['--concurrency', '1']), spawnWorker(redis.url, ['--concurrency', '1']));
     const common = ['match', '--variant', 'english', '--depth', '2', '--games', '12', '--param', '1:tt-size=8', '--param', '2:tt-size=8'];
     const queued = join(dir, 'queued.pdn'), local = join(dir, 'local.pdn');
-    const q = await runCli([...common, '--engine', 'damka', '--engine', 'damka', '--queue', redis.url, '--run', 'same', '--pdn', queued]);
+    const command = `"${process.execPath}" "${CLI}" hub`;
+    // Both at once: fixed-depth games do not depend on the load, and the test takes half the time.
+    const [q, l] = await Promise.all([
+      runCli([...common, '--engine', 'damka', '--engine', 'damka', '--queue', redis.url, '--run', 'same', '--pdn', queued]),
+      runCli([...common, '--engine', command, '--engine', command, '--concurrency', '2', '--pdn', local]),
+    ]);
     expect(q.stderr).toMatch(/run same on the queue/);
     expect(q.code, q.stderr).toBe(0);
-    const command = `"${process.execPath}" "${CLI}" hub`;
-    const l = await runCli([...common, '--engine', command, '--engine', command, '--concurrency', '2', '--pdn', local]);
     expect(l.code, l.stderr).toBe(0);
     // The same final table.
     expect(q.stdout.split('\n').filter((s) => s.includes('Damka'))).toEqual(l.stdout.split('\n').filter((s) => s.includes('Damka')));
@@ -82,7 +85,8 @@ describe('damka match --queue', () => {
     const done = m.run();
     await until(async () => (await c.queue.getActiveCount()) > 0, 'a game to start');
     await first.kill('SIGKILL');
-    workers.push(spawnWorker(redis.url, ['--concurrency', '1', '--lock-seconds', '2']));
+    // Two at once: the four games, the killed one among them, end sooner.
+    workers.push(spawnWorker(redis.url, ['--concurrency', '2', '--lock-seconds', '2']));
     const standing = await done;
     expect(gamesPlayed(standing)).toBe(4);
     expect(standing.engines.map((e) => e.games)).toEqual([4, 4]);

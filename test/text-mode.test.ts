@@ -113,7 +113,7 @@ describe('text mode', () => {
     p.send('redo');
     await p.expect(/nothing to replay/);
     for (const [bad, why] of [['time 0', /time needs a positive number/], ['depth 2.5', /depth needs a positive whole number/],
-      ['perft x', /perft depth needs/], ['fen W:W99:B1', /bad FEN/], ['variant frisian', /unknown variant "frisian"/],
+      ['perft x', /perft depth needs/], ['fen W:W99:B1', /bad FEN/], ['variant xiangqi', /unknown variant "xiangqi"/],
       ['55-50', /bad move|off the board/], ['32x28', /illegal|not/]] as const) {
       p.send(bad);
       expect(await p.expect(/./), bad).toMatch(why);
