@@ -7,9 +7,8 @@ import { defineConfig } from 'vitest/config';
 const BROWSER = ['test/web-page.test.ts'];
 // Files that time the engine (moves in their time, stops within 50 ms, time forfeits) run one at
 // a time after the rest, so that no other test file competes with them for the cores. The rest
-// run one more at a time than there are cores: Vitest's default is one worker fewer than the
-// cores, which on this 2-core machine ran every file in turn (231 s of the 5 minutes CI allows),
-// and most files wait on engine processes they start, so a third file keeps the cores busy.
+// run at least two at a time: Vitest's default is one worker fewer than the cores, which on this
+// 2-core machine ran every file in turn (231 s of the 5 minutes CI allows).
 const TIMED = [
   'test/api-book.test.ts', 'test/api-engine.test.ts', 'test/dxp-session.test.ts', 'test/hub-book.test.ts', 'test/hub-first-search.test.ts', 'test/hub-session.test.ts',
   'test/match.test.ts', 'test/parallel-search.test.ts', 'test/search.test.ts', 'test/text-mode.test.ts',
@@ -28,7 +27,7 @@ export default defineConfig({
     // first search's speed (hub-first-search.test.ts) ask for it back.
     env: { XDG_CACHE_HOME: join(tmpdir(), 'damka-test-cache-none'), DAMKA_EGDB_SHIPPED: 'none', DAMKA_WARM_UP: '0' },
     projects: [
-      { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...BROWSER], maxWorkers: availableParallelism() + 1 } },
+      { extends: true, test: { name: 'node', include: ['test/**/*.test.ts'], exclude: [...TIMED, ...BROWSER], maxWorkers: Math.max(2, availableParallelism() - 1) } },
       { extends: true, test: { name: 'timed', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } } },
       { extends: true, test: { name: 'browser', include: BROWSER, sequence: { groupOrder: 2 } } },
     ],

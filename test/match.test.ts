@@ -150,7 +150,8 @@ describe('damka match', () => {
       writeFileSync(openings, '11-15 23-19 8-11\n');
       const run = (games: string, ...limits: string[]) => spawnSync(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', damka.command,
         '--openings', openings, '--games', games, '--pdn', pdn, ...limits], { encoding: 'utf8' });
-      const replayed = run('3', '--depth', '3');
+      // Games cut short (--max-plies): the warning and the replay do not need whole games.
+      const replayed = run('3', '--depth', '3', '--max-plies', '40');
       expect(replayed.status).toBe(0);
       expect(replayed.stderr).toMatch(/at a fixed depth games 3-3 replay the openings of games 1-1 \(1 openings, two games each\).*at most --games 2/);
       // Game 3 is game 1 again, move for move (the same engine, opening and colours).
@@ -158,8 +159,8 @@ describe('damka match', () => {
       expect(moves).toHaveLength(3);
       expect(moves[2]).toBe(moves[0]);
       // Two games an opening at a fixed depth, or any number on a clock: no warning.
-      expect(run('2', '--depth', '3').stderr).toBe('');
-      expect(run('3', '--move-time', '0.02').stderr).toBe('');
+      expect(run('2', '--depth', '3', '--max-plies', '10').stderr).toBe('');
+      expect(run('3', '--move-time', '0.02', '--max-plies', '10').stderr).toBe('');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
