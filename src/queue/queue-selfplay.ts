@@ -2,26 +2,16 @@
 // specs are made here, seeded), sent as batches; the positions come back and are put together in
 // game order, so the data file is the one a local run writes.
 
-import type { Variant } from '../rules/variant.ts';
-import type { EvalKind } from '../eval/position-evaluator.ts';
-import { SELFPLAY_BATCH, type SelfPlayData, SelfPlayTally, type PlayedSelfPlayGame, assembleSelfPlay, selfPlaySpecs } from '../train/selfplay.ts';
+import { SELFPLAY_BATCH, type SelfPlayData, type SelfPlayOptions, SelfPlayTally, type PlayedSelfPlayGame, assembleSelfPlay, selfPlaySpecs } from '../train/selfplay.ts';
 import { buildIdentity } from './build-identity.ts';
 import type { JobClient } from './job-client.ts';
 import { type SelfPlayJobData, jobId } from './job-data.ts';
 import { checkSelfPlayResult } from './job-results.ts';
 
-export interface QueueSelfPlayOptions {
+/** A local run's options, less those that name this machine's files or cores. */
+export interface QueueSelfPlayOptions extends Omit<SelfPlayOptions, 'threads' | 'weightsPath' | 'egdbPath'> {
   client: JobClient;
   run: string;
-  variant: Variant;
-  games: number;
-  nodes: number;
-  randomPlies: number;
-  maxPlies: number;
-  seed: number;
-  evalKind: EvalKind;
-  keepThreats?: boolean;
-  onProgress?: (done: number, white: number, draws: number, black: number, positions: number) => void;
 }
 
 export async function runQueueSelfPlay(o: QueueSelfPlayOptions): Promise<SelfPlayData> {
