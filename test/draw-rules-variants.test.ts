@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../src/game/game.ts';
 import { drawRulesOf, drawnByCounters, materialSignature, nextQuiet } from '../src/game/draw-rules.ts';
 import { parseMove } from '../src/notation/move-text.ts';
-import { BRAZILIAN, RUSSIAN, TURKISH, VARIANTS } from '../src/rules/variants.ts';
+import { BRAZILIAN, ENGLISH, ITALIAN, RUSSIAN, TURKISH, VARIANTS } from '../src/rules/variants.ts';
 import { fen } from './helpers/named-moves.ts';
 import { quietWalk } from './helpers/quiet-walk.ts';
 
@@ -91,5 +91,31 @@ describe('rules that never read the material', () => {
         }
       }
     }
+  });
+});
+
+describe('repetition', () => {
+  // Two kings stepping out and back: the start position comes round again every four plies.
+  function shuffle(game: Game): void {
+    const out = game.legalMoves()[0];
+    game.play(out);
+    const reply = game.legalMoves()[0];
+    game.play(reply);
+    for (const m of [out, reply]) game.play(game.legalMoves().find((b) => b.from === m.to && b.to === m.from)!);
+  }
+
+  it('draws Italian at the fourth occurrence (FID), English and the rest at the third', () => {
+    const italian = new Game(ITALIAN, fen(ITALIAN, 'W:WK29:BK4'));
+    shuffle(italian);
+    shuffle(italian);
+    expect(italian.repetitions()).toBe(3);
+    expect(italian.status().result).toBe('*');
+    shuffle(italian);
+    expect(italian.status()).toEqual({ result: '1/2-1/2', reason: 'fourfold repetition' });
+    const english = new Game(ENGLISH, fen(ENGLISH, 'W:WK29:BK4'));
+    shuffle(english);
+    expect(english.status().result).toBe('*');
+    shuffle(english);
+    expect(english.status()).toEqual({ result: '1/2-1/2', reason: 'threefold repetition' });
   });
 });

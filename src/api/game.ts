@@ -7,6 +7,7 @@ import { Game } from '../game/game.ts';
 import { BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN } from '../rules/board.ts';
 import type { Move } from '../rules/move.ts';
 import { gameEndOf, kingOutcome } from '../rules/game-end.ts';
+import { repetitionRule } from '../game/draw-rules.ts';
 import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { NotationError } from '../notation/errors.ts';
@@ -121,7 +122,7 @@ export class DraughtsGame {
     if (result === '*') return { toMove, over: false, result, winner: null, end: null, reason: '' };
     const winner = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
     const crowned = winner !== null && gameEndOf(inner.variant).kingWins && kingOutcome(inner.position) !== 0;
-    const end = crowned ? 'crowned-king' : winner !== null ? 'no-legal-move' : inner.repetitions() >= 3 ? 'repetition' : 'draw-rule';
+    const end = crowned ? 'crowned-king' : winner !== null ? 'no-legal-move' : inner.repetitions() >= repetitionRule(inner.variant).count ? 'repetition' : 'draw-rule';
     return { toMove, over: true, result, winner, end, reason };
   }
 

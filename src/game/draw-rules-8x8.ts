@@ -43,7 +43,8 @@ export const FAMILY_8x8_DRAW_RULES = {
   },
   czech: kingsOnly(25),
   spanish: kingsOnly(25),
-  // FID: 40 moves each with neither a capture nor a man's move.
-  italian: { ...kingsOnly(40), quietReason: '40 moves each without a capture or a man moving' },
+  // FID: 40 moves each with neither a capture nor a man's move; a repetition draws at the
+  // position's fourth occurrence (docs/variants.md).
+  italian: { ...kingsOnly(40), quietReason: '40 moves each without a capture or a man moving', repetitions: 4 },
   thai: kingsOnly(25),
 } as const satisfies Record<string, DrawRules>;

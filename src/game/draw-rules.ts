@@ -63,6 +63,8 @@ export interface DrawRules {
    * search need not count the material after a capture or a crowning.
    */
   readonly readsMaterial: boolean;
+  /** The occurrence of one position (the same side to move) that draws the game: 3 unless set (Italian: 4). */
+  readonly repetitions?: number;
 }
 
 export const ENGLISH_QUIET_LIMIT = 80;
@@ -210,6 +212,12 @@ const RULES: Record<VariantName, DrawRules> = {
 
 export function drawRulesOf(variant: Variant): DrawRules {
   return RULES[variant.name];
+}
+
+/** How many occurrences of a position draw a game of this variant, and the rule in words. */
+export function repetitionRule(variant: Variant): { count: number; reason: string } {
+  const count = RULES[variant.name].repetitions ?? 3;
+  return { count, reason: count === 3 ? 'threefold repetition' : `${['', 'one', 'two', 'three', 'four', 'five'][count] ?? count}fold repetition` };
 }
 
 /** The reversible count after a move. */

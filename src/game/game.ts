@@ -6,7 +6,7 @@ import { outcomeOf } from '../rules/game-end.ts';
 import type { Move } from '../rules/move.ts';
 import { type Position, WHITE } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
-import { type DrawCounters, drawByCounters, initialCounters, nextCounters } from './draw-rules.ts';
+import { type DrawCounters, drawByCounters, initialCounters, nextCounters, repetitionRule } from './draw-rules.ts';
 
 export type Result = '1-0' | '0-1' | '1/2-1/2' | '*';
 
@@ -129,7 +129,8 @@ export class Game {
       const whiteWon = (pos.side === WHITE) === (end.sideToMove > 0);
       return { result: whiteWon ? '1-0' : '0-1', reason: end.reason };
     }
-    if (this.repetitions() >= 3) return { result: '1/2-1/2', reason: 'threefold repetition' };
+    const repetition = repetitionRule(this.variant);
+    if (this.repetitions() >= repetition.count) return { result: '1/2-1/2', reason: repetition.reason };
     const rule = drawByCounters(this.variant, this.drawCounters);
     if (rule) return { result: '1/2-1/2', reason: rule };
     return { result: '*', reason: '' };
