@@ -215,9 +215,11 @@ export function drawRulesOf(variant: Variant): DrawRules {
 }
 
 /** How many occurrences of a position draw a game of this variant, and the rule in words. */
+const TIMES = ['', 'one', 'two', 'three', 'four', 'five'];
+
 export function repetitionRule(variant: Variant): { count: number; reason: string } {
   const count = RULES[variant.name].repetitions ?? 3;
-  return { count, reason: count === 3 ? 'threefold repetition' : `${['', 'one', 'two', 'three', 'four', 'five'][count] ?? count}fold repetition` };
+  return { count, reason: `${TIMES[count] ?? count}fold repetition` };
 }
 
 /** The reversible count after a move. */
