@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { BookBuilder } from '../src/book/book-builder.ts';
 import { type Book, loadBook } from '../src/book/book-file.ts';
 import { BookGraph, type BookNode } from '../src/book/book-graph.ts';
-import { nextLeaf, scoreNodes } from '../src/book/expansion.ts';
+import { nextLeaf, prioritise, scoreNodes } from '../src/book/expansion.ts';
+import { bookRoots, openingPositions } from '../src/book/book-roots.ts';
+import { bookStats } from '../src/book/book-stats.ts';
 import { searchLeaf } from '../src/book/leaf-search.ts';
 import type { LeafSearcher } from '../src/book/leaf-searcher.ts';
 import type { LeafJob } from '../src/book/types.ts';
@@ -100,12 +102,12 @@ function checkNegamax(book: Book): number {
 describe('building a book', () => {
   it('scores every inner position by the negamax of its children', async () => {
     const path = join(dir, 'negamax.book');
-    const r = await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 2 }, searcher: inProcess, positions: 120 }).run();
+    const r = await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 2 }, searcher: inProcess, positions: 120, roots: 'start' }).run();
     expect(r.positions).toBe(120);
     const book = loadBook(path, 'international');
     expect(book.size).toBe(120);
     expect(checkNegamax(book)).toBeGreaterThan(5);
-    expect(book.params).toMatchObject({ limits: { depth: 2 }, searches: 120, weight: 1 });
+    expect(book.params).toMatchObject({ limits: { depth: 2 }, searches: 120, weight: 1, roots: 'the start position' });
   });
 
   it('grows from every English ballot', async () => {
@@ -117,6 +119,30 @@ describe('building a book', () => {
       const pos = ballot.split(' ').reduce((p, m) => ENGLISH.play(p, parseMove(ENGLISH, p, m)), ENGLISH.startPosition());
       expect(book.find(pos.keyLo, pos.keyHi)).toBeGreaterThanOrEqual(0);
     }
+    checkNegamax(book);
+  });
+
+  it('grows from every shipped International opening, each from its own plies from the start', async () => {
+    const path = join(dir, 'openings.book');
+    const openings = openingPositions(INTERNATIONAL);
+    expect(openings.length).toBe(100);
+    const roots = bookRoots(INTERNATIONAL);
+    // The roots are searched first, shallowest first: the start, then the openings' positions ply by ply.
+    expect(roots[0]).toMatchObject({ ply: 0 });
+    expect(roots.map((r) => r.ply)).toEqual([...roots.map((r) => r.ply)].sort((a, b) => a - b));
+    await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 1 }, searcher: inProcess, positions: roots.length + 30 }).run();
+    const book = loadBook(path, 'international');
+    expect(book.params).toMatchObject({ roots: 'the start and every position of the openings in openings/international.txt' });
+    for (const pos of openings) expect(book.find(pos.keyLo, pos.keyHi)).toBeGreaterThanOrEqual(0);
+    expect(bookStats(INTERNATIONAL, book).openingDepths.every((d) => d >= 0)).toBe(true);
+    // Each opening's position expands at priority 4 (its plies), however much worse the line
+    // from the start that reaches it, so each grows from its own best line.
+    const graph = BookGraph.fromBook(INTERNATIONAL, book, path);
+    const rootNodes = roots.map((r) => ({ node: graph.node(r.pos), ply: r.ply }));
+    scoreNodes(graph);
+    prioritise(graph, rootNodes);
+    for (const pos of openings) expect(graph.node(pos).priority).toBeLessThanOrEqual(4);
+    expect(nextLeaf(graph, rootNodes)!.priority).toBeLessThanOrEqual(4);
     checkNegamax(book);
   });
 });

@@ -10,7 +10,7 @@ import type { Variant } from '../rules/variant.ts';
 import { type Book, writeBookFile } from './book-file.ts';
 import { BookGraph, type BookNode } from './book-graph.ts';
 import type { BookParams } from './book-format.ts';
-import { bookRoots, rootsName } from './book-roots.ts';
+import { bookRoots, type RootChoice, rootsName } from './book-roots.ts';
 import { type BookRoot, EXPANSION_WEIGHT, mainLine, nextLeaf, scoreNodes } from './expansion.ts';
 import type { LeafSearcher } from './leaf-searcher.ts';
 import type { LeafLimits, LeafResult } from './types.ts';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   minutes?: number;
   checkpointMs?: number;
   weight?: number;
+  /** The start and the openings matches start from (the default), or the start alone. */
+  roots?: RootChoice;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -71,7 +73,7 @@ export class BookBuilder {
 
   constructor(private readonly o: BuildOptions) {
     this.graph = o.from ? BookGraph.fromBook(o.variant, o.from, o.path) : new BookGraph(o.variant);
-    this.roots = bookRoots(o.variant).map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
+    this.roots = bookRoots(o.variant, o.roots).map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
     this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0 };
     for (const { node } of this.roots) if (node.search === null) this.queue.push(node);
   }
@@ -175,7 +177,7 @@ export class BookBuilder {
     const seconds = this.prior.seconds + (performance.now() - this.t0) / 1000;
     const params: BookParams = {
       builder: 'damka book build', variant: this.o.variant.name, limits: this.o.limits, weight: this.o.weight ?? EXPANSION_WEIGHT,
-      roots: rootsName(this.o.variant), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
+      roots: rootsName(this.o.variant, this.o.roots), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
     };
     this.writes++;
     return writeBookFile(this.o.path, this.o.variant.name, params, this.graph.records());

@@ -1,8 +1,10 @@
-// Where a book grows from. English: every position of the three-move ballots (the start, the
-// positions after one and two moves, and each ballot's own), so that the book covers every
-// ballot a match or tournament may draw, not only the lines the start's best moves lead to.
-// The barred ballots (lost for one side) are left out, as matches leave them out. Every other
-// game: its start position.
+// Where a book grows from: the start and every position along the openings that matches start
+// from, so that the book covers each opening a match or tournament may draw, not only the lines
+// the start's best moves lead to. English: the three-move ballots (the barred ones, lost for one
+// side, left out as matches leave them out). International: the shipped four-ply openings
+// (openings/international.txt), which self-play matches start from; a book grown from the start
+// alone reached few of them (88 of 400 games met a book position, docs/results.md,
+// 2026-12-01). Every other game: its start position.
 
 import { parseMove } from '../notation/move-text.ts';
 import type { Position } from '../rules/position.ts';
@@ -12,32 +14,47 @@ import { packageFile } from '../tools/dist-path.ts';
 
 export const BALLOTS_FILE = 'openings/english-3move-ballots.txt';
 
+/** The openings file a variant's book grows from, beside its start. */
+const ROOT_OPENINGS: Readonly<Record<string, { file: string; name: string }>> = {
+  english: { file: BALLOTS_FILE, name: 'the ok ballots in openings/english-3move-ballots.txt' },
+  international: { file: 'openings/international.txt', name: 'the openings in openings/international.txt' },
+};
+
+/** Where a build grows from: the start and the openings (the default), or the start alone. */
+export type RootChoice = 'openings' | 'start';
+
 /** What the book's roots are, as the file's parameters name them. */
-export function rootsName(variant: Variant): string {
-  return variant.name === 'english' ? 'the start and every position of the ok ballots in openings/english-3move-ballots.txt' : 'the start position';
+export function rootsName(variant: Variant, choice: RootChoice = 'openings'): string {
+  const o = choice === 'start' ? undefined : ROOT_OPENINGS[variant.name];
+  return o === undefined ? 'the start position' : `the start and every position of ${o.name}`;
 }
 
 /** The root positions, each once, with their plies from the start, in the order the builder searches them (shallowest first). */
-export function bookRoots(variant: Variant): { pos: Position; ply: number }[] {
-  return rootsByPly(variant).flatMap((layer, ply) => layer.map((pos) => ({ pos, ply })));
+export function bookRoots(variant: Variant, choice: RootChoice = 'openings'): { pos: Position; ply: number }[] {
+  if (choice === 'start') return [{ pos: variant.startPosition(), ply: 0 }];
+  return rootsByPly(variant).byPly.flatMap((layer, ply) => layer.map((pos) => ({ pos, ply })));
 }
 
-/** The positions of the ballots themselves, after their three moves (English; none for the other games). */
-export function ballotPositions(variant: Variant): Position[] {
-  return variant.name === 'english' ? rootsByPly(variant)[3] : [];
+/** The positions the openings end in, each once (English: the ballots'; none for a game whose book grows from the start alone). */
+export function openingPositions(variant: Variant): Position[] {
+  return rootsByPly(variant).ends;
 }
 
-function rootsByPly(variant: Variant): Position[][] {
+function rootsByPly(variant: Variant): { byPly: Position[][]; ends: Position[] } {
   const start = variant.startPosition();
-  if (variant.name !== 'english') return [[start]];
-  const byPly: Position[][] = [[start], [], [], []];
+  const o = ROOT_OPENINGS[variant.name];
+  if (o === undefined) return { byPly: [[start]], ends: [] };
+  const byPly: Position[][] = [[start]];
+  const ends: Position[] = [];
   const seen = new Set([start.keyString()]);
-  for (const ballot of readOpenings(packageFile(BALLOTS_FILE))) {
+  const seenEnd = new Set<string>();
+  for (const opening of readOpenings(packageFile(o.file))) {
     let pos = start;
-    ballot.moves.forEach((text, i) => {
+    opening.moves.forEach((text, i) => {
       pos = variant.play(pos, parseMove(variant, pos, text));
-      if (!seen.has(pos.keyString())) { seen.add(pos.keyString()); byPly[i + 1].push(pos); }
+      if (!seen.has(pos.keyString())) { seen.add(pos.keyString()); (byPly[i + 1] ??= []).push(pos); }
     });
+    if (!seenEnd.has(pos.keyString())) { seenEnd.add(pos.keyString()); ends.push(pos); }
   }
-  return byPly;
+  return { byPly: Array.from(byPly, (layer) => layer ?? []), ends };
 }

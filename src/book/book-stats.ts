@@ -1,10 +1,10 @@
 // What a book holds, for `damka book stats` and the shipped books' README: its positions,
 // leaves, depth distribution (plies from the start along the book's moves), the main line from
-// the start, and for English how deep the book goes below each ballot.
+// the start, and how deep the book goes below each opening it grows from (English: each ballot).
 
 import type { Variant } from '../rules/variant.ts';
 import type { Book } from './book-file.ts';
-import { ballotPositions } from './book-roots.ts';
+import { openingPositions } from './book-roots.ts';
 
 export interface BookStats {
   positions: number;
@@ -16,8 +16,8 @@ export interface BookStats {
   /** positionsAtPly[p]: positions first reached p plies from the start. */
   positionsAtPly: number[];
   mainLine: { moves: string[]; score: number };
-  /** The main line's length below each ballot (English; empty otherwise). */
-  ballotDepths: number[];
+  /** The main line's length below each opening's position (English: each ballot; empty for a book grown from the start alone). */
+  openingDepths: number[];
   moves: number;
   /** Positions two or more book moves lead to (transpositions, each stored once). */
   transpositions: number;
@@ -54,8 +54,8 @@ export function bookStats(variant: Variant, book: Book): BookStats {
     moves.push(best.move);
     i = best.child;
   }
-  // A ballot not in the book at all (a build stopped before it was searched) counts as -1.
-  const ballotDepths = ballotPositions(variant).map((p) => { const i = book.find(p.keyLo, p.keyHi); return i < 0 ? -1 : book.height(i); });
+  // An opening not in the book at all (a build stopped before it was searched) counts as -1.
+  const openingDepths = openingPositions(variant).map((p) => { const i = book.find(p.keyLo, p.keyHi); return i < 0 ? -1 : book.height(i); });
   const parents = new Uint32Array(book.size);
   for (let i = 0; i < book.size; i++) if (book.expanded(i)) for (const m of book.movesAt(i)) parents[m.child]++;
   const transpositions = parents.reduce((n, p) => n + (p > 1 ? 1 : 0), 0);
@@ -63,6 +63,6 @@ export function bookStats(variant: Variant, book: Book): BookStats {
   const searchDepth = { min: depths[0] ?? 0, median: depths[depths.length >> 1] ?? 0, max: depths[depths.length - 1] ?? 0 };
   return {
     searchDepth, transpositions, positions: book.size, expanded, leaves: book.size - expanded, unreachable, positionsAtPly,
-    mainLine: { moves, score: s >= 0 ? book.value(s) : 0 }, ballotDepths, moves: book.moveTotal,
+    mainLine: { moves, score: s >= 0 ? book.value(s) : 0 }, openingDepths, moves: book.moveTotal,
   };
 }

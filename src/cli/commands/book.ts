@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
 import { type Book, loadBook } from '../../book/book-file.ts';
 import { bookStats } from '../../book/book-stats.ts';
+import type { RootChoice } from '../../book/book-roots.ts';
 import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
 import { type LeafSearcher, LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
 import { QueueLeafSearcher } from '../../queue/queue-leaf-searcher.ts';
@@ -23,7 +24,7 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 
 interface BuildFlags {
   variant: string; out?: string; book?: string; positions?: string; minutes?: string;
-  time?: string; nodes?: string; depth?: string; workers: string; weight?: string; checkpoint: string;
+  time?: string; nodes?: string; depth?: string; workers: string; weight?: string; roots: string; checkpoint: string;
 }
 
 function positive(name: string, text: string): number {
@@ -59,7 +60,7 @@ function progressText(p: BuildProgress): string {
 
 function buildCommand(): Command {
   return new Command('build')
-    .description('grow an opening book by drop-out expansion: every leaf a search, the roots the start (English: every position of the three-move ballots)')
+    .description('grow an opening book by drop-out expansion: every leaf a search, the roots the start and every position of the openings matches start from (English: the three-move ballots; International: openings/international.txt)')
     .addOption(variantOption())
     .option('-o, --out <file>', 'a new book to write')
     .option('-b, --book <file>', 'an existing book to extend (a build stopped goes on from its file)')
@@ -70,6 +71,7 @@ function buildCommand(): Command {
     .option('-t, --time <seconds>', 'search each leaf this long (not reproducible)')
     .option('--workers <n>', `leaf searches at once, one a core (one search at a time makes a --nodes or --depth build reproducible)`, String(defaultLeafWorkers()))
     .option('--weight <w>', `expansion priority a centi-man a line is worse than the best (default ${EXPANSION_WEIGHT})`)
+    .addOption(new Option('--roots <which>', 'grow from the start and every position of the openings matches start from, or from the start alone').choices(['openings', 'start']).default('openings'))
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
     .addOption(queueOption())
     .addOption(runOption())
@@ -96,7 +98,7 @@ function buildCommand(): Command {
       } else searcher = new LocalLeafSearcher(Math.min(workers, 256));
       const progress = new Progress();
       const builder = new BookBuilder({
-        variant, path, from, limits, searcher, weight,
+        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice,
         positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
         minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
         checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
@@ -181,11 +183,11 @@ function statsCommand(): Command {
       out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
       out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
       out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
-      if (s.ballotDepths.length > 0) {
-        const d = [...s.ballotDepths].sort((a, b) => a - b);
+      if (s.openingDepths.length > 0) {
+        const d = [...s.openingDepths].sort((a, b) => a - b);
         const counts = new Map<number, number>();
         for (const x of d) counts.set(x, (counts.get(x) ?? 0) + 1);
-        out(`ballots: ${d.length}, plies of book below each along its best line: min ${d[0]}, median ${d[d.length >> 1]}, max ${d[d.length - 1]} (${[...counts].map(([k, v]) => `${k}:${v}`).join(' ')})`);
+        out(`${variant.name === 'english' ? 'ballots' : 'openings'}: ${d.length}, plies of book below each along its best line: min ${d[0]}, median ${d[d.length >> 1]}, max ${d[d.length - 1]} (${[...counts].map(([k, v]) => `${k}:${v}`).join(' ')})`);
       }
     }));
 }
