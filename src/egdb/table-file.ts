@@ -5,10 +5,17 @@
 // Anything that does not match what the reader expects is refused with a reason, never
 // half-trusted.
 
+import * as zlib from 'node:zlib';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Balance } from './balance.ts';
 import { balanceName } from './balance.ts';
-import { crc32 } from '../util/crc32.ts';
+import { crc32 as plainCrc32 } from '../util/crc32.ts';
+
+// zlib's CRC-32 (Node 20.15 and later) where there is one: the same value ten times faster
+// (25 MB in 8 ms against 80 ms), and an engine reads every shipped table when it starts, some
+// 20 MB unpacked: 0.4 s of each engine's start in a match that starts engines for every game.
+const zlibCrc32 = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+const crc32 = (data: Uint8Array): number => (zlibCrc32 !== undefined ? zlibCrc32(data) >>> 0 : plainCrc32(data));
 
 export interface TableKind {
   readonly magic: string;
