@@ -220,7 +220,7 @@ describe('damka hub: bad input', () => {
 });
 
 describe('damka hub: the other games', () => {
-  it.each([BRAZILIAN, RUSSIAN, TURKISH])('%s: takes its RULES.md position text and moves, answers a legal move', async (variant) => {
+  it.each([BRAZILIAN, RUSSIAN, TURKISH])('$name: takes its RULES.md position text and moves, answers a legal move', async (variant) => {
     const p = await started(variant);
     const game = new Game(variant);
     for (const text of variant === TURKISH ? ['d3-d4', 'e6-e5'] : ['22-18', '11-15']) game.play(parseMove(variant, game.position, text));

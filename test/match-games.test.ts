@@ -83,7 +83,7 @@ describe('damka match', () => {
 
   it('prints a final table from the command line', async () => {
     const { spawnSync } = await import('node:child_process');
-    const r = spawnSync(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', damka.command, '--depth', '1', '--games', '2'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [CLI, 'match', '--variant', 'english', '-e', damka.command, '-e', damka.command, '--depth', '1', '--games', '2', '--max-plies', '20'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^engine +games +points +score +won +drawn +lost$/m);
     expect(r.stdout).toMatch(/score \d+\.\d%, Elo/);

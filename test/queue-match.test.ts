@@ -81,16 +81,16 @@ describe('damka match --queue', () => {
     const first = spawnWorker(redis.url, ['--concurrency', '1', '--lock-seconds', '2']);
     workers.push(first);
     const pdn = join(dir, 'killed.pdn');
-    const m = match(c, 'killed', { pdn, tc: { kind: 'depth', depth: 3 } });
+    const m = match(c, 'killed', { pdn, tc: { kind: 'depth', depth: 3 }, games: 2 });
     const done = m.run();
     await until(async () => (await c.queue.getActiveCount()) > 0, 'a game to start');
     await first.kill('SIGKILL');
-    // Two at once: the four games, the killed one among them, end sooner.
+    // Two at once: the two games, the killed one among them, end sooner.
     workers.push(spawnWorker(redis.url, ['--concurrency', '2', '--lock-seconds', '2']));
     const standing = await done;
-    expect(gamesPlayed(standing)).toBe(4);
-    expect(standing.engines.map((e) => e.games)).toEqual([4, 4]);
-    expect(games(pdn).map((g) => g.tags.get('Round'))).toEqual(['1', '2', '3', '4']);
+    expect(gamesPlayed(standing)).toBe(2);
+    expect(standing.engines.map((e) => e.games)).toEqual([2, 2]);
+    expect(games(pdn).map((g) => g.tags.get('Round'))).toEqual(['1', '2']);
   }, 300_000);
 
   it('completes a run through a restart of Redis (which forgets every job)', async () => {

@@ -26,8 +26,12 @@ function routes(): Map<string, string> {
   const web = packageFile('dist/web');
   const browser = packageFile('dist/browser');
   const map = new Map<string, string>([['/', join(web, 'index.html')]]);
-  for (const name of ['index.html', 'style.css', 'app.js', 'app.js.map']) map.set(`/${name}`, join(web, name));
-  for (const name of ['damka.js', 'damka.js.map', 'damka-worker.js', 'damka-worker.js.map']) map.set(`/${name}`, join(browser, name));
+  for (const name of ['index.html', 'style.css', 'app.js']) map.set(`/${name}`, join(web, name));
+  for (const name of ['damka.js', 'damka-worker.js']) map.set(`/${name}`, join(browser, name));
+  // Source maps only where they are: a build has them, the npm package leaves them out (20 MB).
+  for (const [dir, name] of [[web, 'app.js.map'], [browser, 'damka.js.map'], [browser, 'damka-worker.js.map']]) {
+    if (existsSync(join(dir, name))) map.set(`/${name}`, join(dir, name));
+  }
   // The shipped opening books, which the worker downloads beside itself.
   const books = join(browser, 'books');
   if (existsSync(books)) for (const name of readdirSync(books)) map.set(`/books/${name}`, join(books, name));
