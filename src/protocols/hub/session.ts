@@ -19,6 +19,7 @@ import type { Variant } from '../../rules/variant.ts';
 import { type HubLevel, parseLevel } from './level.ts';
 import { type HubLine, HubSyntaxError, formatHubLine, parseHubLine } from './line.ts';
 import { mateIn } from '../../search/score.ts';
+import type { SearchInfo } from '../../search/types.ts';
 import { availableParallelism } from 'node:os';
 import { BookPlayer, type BookChoice, type BookReader } from '../../book/book-player.ts';
 import { bookParamLines, isBookParam, setBookParam } from './book-params.ts';
@@ -37,19 +38,10 @@ export interface HubSearchRequest {
   egdbPath?: string | null;
 }
 
-export interface HubInfo {
-  depth: number;
+/** What an `info` line says: a search's progress (its deepest ply optional, as a book move has none), or a book move. */
+export interface HubInfo extends Omit<SearchInfo, 'selDepth'> {
   /** The deepest ply reached (quiescence included); not Scan's mean-depth, an average. */
   selDepth?: number;
-  /** Centi-men, from the side to move. */
-  score: number;
-  nodes: number;
-  timeMs: number;
-  pv: Move[];
-  /** Positions scored from the endgame tables, when the search has tables. */
-  tbHits?: number;
-  /** Plies to conversion, when the tables chose the move by distance. */
-  tbDistance?: number;
   /** The move came from the opening book (no search): `score` is the book's, `bookDepth` the plies of book below it. */
   book?: boolean;
   bookDepth?: number;
