@@ -34,7 +34,6 @@ const entries = {
   'table-entries': 'bench/table-entries.ts',
   'opening-scores': 'bench/opening-scores.ts',
   deopts: 'bench/deopts.ts',
-  'perft-family': 'bench/perft-family.ts',
   'perft-speed': 'bench/perft-speed.ts',
 };
 

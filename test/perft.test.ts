@@ -9,7 +9,7 @@ import { PerftRunner } from '../src/tools/perft.ts';
 import { PerftPool } from '../src/tools/perft-parallel.ts';
 import { parseFen } from '../src/notation/fen.ts';
 import { BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, KILLER, POOL, RUSSIAN, SPANISH, THAI, TURKISH } from '../src/rules/variants.ts';
-import { parseStartFen } from '../src/rules/family-8x8/start.ts';
+import { perftStart } from './data/perft-starts.ts';
 
 describe('perft from the starting position', () => {
   it('English to depth 9', () => {
@@ -36,18 +36,16 @@ describe('perft from the starting position', () => {
   });
 
   // The 8x8 family's newer games to depth 9, where Czech and Thai first differ from English
-  // (deeper in bench/perft-family.ts). The published tables start every game from 12 men a
-  // side on the first three rows: Thai's own start has 8, so its table is of that position;
-  // Spanish numbers the turned board from White's side (rules/family-8x8/rules.ts).
+  // (deeper in bench/perft-speed.ts), from where their tables start (data/perft-starts.ts).
   it.each([
-    ['Pool', POOL, 'W:W21-32:B1-12', perftTable.pool.counts],
-    ['Czech', CZECH, 'W:W21-32:B1-12', perftTable.czech.counts],
-    ['Spanish', SPANISH, 'W:W1-12:B21-32', perftTable.spanish.counts],
-    ['Italian', ITALIAN, 'W:W21-32:B1-12', perftTable.italian.counts],
-    ['Thai', THAI, 'W:W21-32:B1-12', perftTable.thai.counts],
-  ] as const)('%s to depth 9', (_name, variant, fen, counts) => {
+    ['Pool', POOL, perftTable.pool.counts],
+    ['Czech', CZECH, perftTable.czech.counts],
+    ['Spanish', SPANISH, perftTable.spanish.counts],
+    ['Italian', ITALIAN, perftTable.italian.counts],
+    ['Thai', THAI, perftTable.thai.counts],
+  ] as const)('%s to depth 9', (_name, variant, counts) => {
     const runner = new PerftRunner(variant);
-    const pos = variant.fromBoard(parseStartFen(variant.geometry, fen));
+    const pos = perftStart(variant);
     for (let d = 1; d <= 9; d++) expect(runner.run(pos, d), `depth ${d}`).toBe(counts[d - 1]);
   });
 
