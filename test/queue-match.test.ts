@@ -45,9 +45,9 @@ function match(c: JobClient, run: string, o: Partial<QueueMatchOptions>): QueueM
 const games = (file: string) => parsePdn(readFileSync(file, 'utf8'));
 
 describe('damka match --queue', () => {
-  it('plays 6 games through two workers exactly as the local match plays them, the PDN in game order', async () => {
+  it('plays 4 games through two workers exactly as the local match plays them, the PDN in game order', async () => {
     workers.push(spawnWorker(redis.url, ['--concurrency', '1']), spawnWorker(redis.url, ['--concurrency', '1']));
-    const common = ['match', '--variant', 'english', '--depth', '2', '--games', '6', '--param', '1:tt-size=8', '--param', '2:tt-size=8'];
+    const common = ['match', '--variant', 'english', '--depth', '2', '--games', '4', '--param', '1:tt-size=8', '--param', '2:tt-size=8'];
     const queued = join(dir, 'queued.pdn'), local = join(dir, 'local.pdn');
     const command = `"${process.execPath}" "${CLI}" hub`;
     // Both at once: fixed-depth games do not depend on the load, and the test takes half the time.
@@ -61,7 +61,7 @@ describe('damka match --queue', () => {
     // The same final table.
     expect(q.stdout.split('\n').filter((s) => s.includes('Damka'))).toEqual(l.stdout.split('\n').filter((s) => s.includes('Damka')));
     const a = games(queued), b = games(local);
-    expect(a.map((g) => g.tags.get('Round'))).toEqual(Array.from({ length: 6 }, (_, i) => String(i + 1)));
+    expect(a.map((g) => g.tags.get('Round'))).toEqual(Array.from({ length: 4 }, (_, i) => String(i + 1)));
     const byRound = new Map(b.map((g) => [g.tags.get('Round'), g]));
     for (const g of a) {
       const twin = byRound.get(g.tags.get('Round'))!;
