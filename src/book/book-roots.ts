@@ -15,9 +15,9 @@ import { packageFile } from '../tools/dist-path.ts';
 export const BALLOTS_FILE = 'openings/english-3move-ballots.txt';
 
 /** The openings file a variant's book grows from, beside its start. */
-const ROOT_OPENINGS: Readonly<Record<string, { file: string; name: string }>> = {
-  english: { file: BALLOTS_FILE, name: 'the ok ballots in openings/english-3move-ballots.txt' },
-  international: { file: 'openings/international.txt', name: 'the openings in openings/international.txt' },
+const ROOT_OPENINGS: Readonly<Record<string, { file: string; name: string; label: string }>> = {
+  english: { file: BALLOTS_FILE, name: 'the ok ballots in openings/english-3move-ballots.txt', label: 'ballots' },
+  international: { file: 'openings/international.txt', name: 'the openings in openings/international.txt', label: 'openings' },
 };
 
 /** Where a build grows from: the start and the openings (the default), or the start alone. */
@@ -33,6 +33,11 @@ export function rootsName(variant: Variant, choice: RootChoice = 'openings'): st
 export function bookRoots(variant: Variant, choice: RootChoice = 'openings'): { pos: Position; ply: number }[] {
   if (choice === 'start') return [{ pos: variant.startPosition(), ply: 0 }];
   return rootsByPly(variant).byPly.flatMap((layer, ply) => layer.map((pos) => ({ pos, ply })));
+}
+
+/** What a variant's openings are called in `book stats`: "ballots" for English, "openings" otherwise. */
+export function openingsLabel(variant: Variant): string {
+  return ROOT_OPENINGS[variant.name]?.label ?? 'openings';
 }
 
 /** The positions the openings end in, each once (English: the ballots'; none for a game whose book grows from the start alone). */

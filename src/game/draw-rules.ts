@@ -214,9 +214,9 @@ export function drawRulesOf(variant: Variant): DrawRules {
   return RULES[variant.name];
 }
 
-/** How many occurrences of a position draw a game of this variant, and the rule in words. */
 const TIMES = ['', 'one', 'two', 'three', 'four', 'five'];
 
+/** How many occurrences of a position draw a game of this variant, and the rule in words. */
 export function repetitionRule(variant: Variant): { count: number; reason: string } {
   const count = RULES[variant.name].repetitions ?? 3;
   return { count, reason: `${TIMES[count] ?? count}fold repetition` };

@@ -36,8 +36,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A hub for the variant, its book off, after init and ready. */
 export async function started(variant: Variant, params: string[] = []): Promise<EngineProcess> {
-  const p = new EngineProcess(['hub']);
-  running.push(p);
+  const p = track(new EngineProcess(['hub']));
   p.send('hub');
   await p.expect(/^wait$/);
   // These tests are about searching: positions near the start must not be answered from the shipped book.

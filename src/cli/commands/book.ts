@@ -5,7 +5,7 @@ import { Command, Option } from 'commander';
 import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
 import { type Book, loadBook } from '../../book/book-file.ts';
 import { bookStats } from '../../book/book-stats.ts';
-import type { RootChoice } from '../../book/book-roots.ts';
+import { type RootChoice, openingsLabel } from '../../book/book-roots.ts';
 import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
 import { type LeafSearcher, LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
 import { QueueLeafSearcher } from '../../queue/queue-leaf-searcher.ts';
@@ -187,7 +187,7 @@ function statsCommand(): Command {
         const d = [...s.openingDepths].sort((a, b) => a - b);
         const counts = new Map<number, number>();
         for (const x of d) counts.set(x, (counts.get(x) ?? 0) + 1);
-        out(`${variant.name === 'english' ? 'ballots' : 'openings'}: ${d.length}, plies of book below each along its best line: min ${d[0]}, median ${d[d.length >> 1]}, max ${d[d.length - 1]} (${[...counts].map(([k, v]) => `${k}:${v}`).join(' ')})`);
+        out(`${openingsLabel(variant)}: ${d.length}, plies of book below each along its best line: min ${d[0]}, median ${d[d.length >> 1]}, max ${d[d.length - 1]} (${[...counts].map(([k, v]) => `${k}:${v}`).join(' ')})`);
       }
     }));
 }
