@@ -3,7 +3,7 @@
 // valid book that a resumed build extends to the very book an unbroken build makes.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import { BookBuilder } from '../src/book/book-builder.ts';
 import { type Book, loadBook } from '../src/book/book-file.ts';
 import { BookGraph, type BookNode } from '../src/book/book-graph.ts';
 import { nextLeaf, prioritise, scoreNodes } from '../src/book/expansion.ts';
-import { bookRoots, openingPositions } from '../src/book/book-roots.ts';
+import { bookRoots, gameRoots, openingPositions } from '../src/book/book-roots.ts';
 import { bookStats } from '../src/book/book-stats.ts';
 import { searchLeaf } from '../src/book/leaf-search.ts';
 import type { LeafSearcher } from '../src/book/leaf-searcher.ts';
@@ -147,6 +147,70 @@ describe('building a book', () => {
   });
 });
 
+describe('growing from played games', () => {
+  // Two games sharing their first two moves (a transposition of the second's third and fourth
+  // moves into the first's would be one node too); the second has a FEN-less start like the first.
+  const GAMES = `[White "Damka"]\n[Black "Other"]\n[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 *\n\n`
+    + `[White "Other"]\n[Black "Damka"]\n[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 9-14 27-23 *\n`;
+  const after = (moves: string) => moves.split(' ').reduce((p, m) => ENGLISH.play(p, parseMove(ENGLISH, p, m)), ENGLISH.startPosition());
+
+  it('takes every position of the first plies once, at the ply it was first reached, shallowest first', () => {
+    const r = gameRoots(ENGLISH, GAMES, 4, 'two.pdn');
+    expect(r.games).toBe(2);
+    // Plies 1-4 of the first game, and plies 3-4 of the second (1-2 are the first's).
+    expect(r.roots.map((x) => x.ply)).toEqual([1, 2, 3, 3, 4, 4]);
+    expect(r.roots[0].pos.keyString()).toBe(after('11-15').keyString());
+    expect(r.roots.map((x) => x.pos.keyString())).toContain(after('11-15 23-19 9-14 27-23').keyString());
+    expect(r.roots.map((x) => x.pos.keyString())).not.toContain(after('11-15 23-19 8-11 22-17 9-13').keyString());
+    expect(r.name).toBe('the positions of the first 4 plies of the 2 games in two.pdn');
+  });
+
+  it('takes only the positions a named player was to move in', () => {
+    // English: Black (the first game's Other, the second's Damka) moves at even plies from the start.
+    const r = gameRoots(ENGLISH, GAMES, 4, 'two.pdn', 'Damka');
+    const keys = r.roots.map((x) => x.pos.keyString());
+    expect(keys).toEqual([after('11-15').keyString(), after('11-15 23-19').keyString(), after('11-15 23-19 8-11').keyString(), after('11-15 23-19 9-14 27-23').keyString()]);
+    expect(r.name).toMatch(/with Damka to move/);
+  });
+
+  it('refuses another game\'s records and an illegal move, naming the game and the move', () => {
+    expect(() => gameRoots(INTERNATIONAL, GAMES, 4, 'two.pdn')).toThrow(/two\.pdn, game 1: a game of english, not international/);
+    expect(() => gameRoots(ENGLISH, '1. 11-15 23-19 2. 11-16 *', 4, 'bad.pdn')).toThrow(/bad\.pdn, game 1, move 3 \(11-16\)/);
+    expect(() => gameRoots(ENGLISH, '1. 11-15 [ *', 4, 'broken.pdn')).toThrow(/broken\.pdn: /);
+  });
+
+  it('searches the games\' positions after the roots, and they join the book\'s lines by position', async () => {
+    const path = join(dir, 'games.book');
+    const games = gameRoots(ENGLISH, GAMES, 4, 'two.pdn');
+    await new BookBuilder({ variant: ENGLISH, path, limits: { depth: 1 }, searcher: inProcess, positions: 20, roots: 'start', games }).run();
+    const book = loadBook(path, 'english');
+    for (const { pos } of games.roots) expect(book.find(pos.keyLo, pos.keyHi)).toBeGreaterThanOrEqual(0);
+    expect(book.params).toMatchObject({ roots: 'the start position, and the positions of the first 4 plies of the 2 games in two.pdn' });
+    // The start was expanded after the roots were searched: 11-15's node is the game's.
+    const graph = BookGraph.fromBook(ENGLISH, book, path);
+    expect(graph.node(ENGLISH.startPosition()).children!.some((c) => c.node === graph.node(after('11-15')))).toBe(true);
+    checkNegamax(book);
+  });
+
+  it('is given by book build --games, which refuses a file it cannot use', () => {
+    const pdn = join(dir, 'two.pdn');
+    writeFileSync(pdn, GAMES);
+    const path = join(dir, 'cli-games.book');
+    const cli = (...more: string[]) => spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'english', '--depth', '1', '--workers', '1', '--roots', 'start', ...more], { encoding: 'utf8' });
+    const ok = cli('--out', path, '--games', pdn, '--game-plies', '4', '--games-player', 'Damka', '--positions', '5');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/4 positions from 2 games/);
+    expect(loadBook(path, 'english').params.roots).toMatch(/with Damka to move of the first 4 plies of the 2 games/);
+    const missing = cli('--out', join(dir, 'none.book'), '--games', join(dir, 'missing.pdn'));
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toMatch(/--games .*missing\.pdn: no such file/);
+    const nobody = cli('--out', join(dir, 'none.book'), '--games', pdn, '--games-player', 'Nobody');
+    expect(nobody.status).toBe(2);
+    expect(nobody.stderr).toMatch(/no positions with Nobody to move/);
+    expect(cli('--out', join(dir, 'none.book'), '--games-player', 'Damka').stderr).toMatch(/--games-player goes with --games/);
+  });
+});
+
 /** The positions of a book with their searches, to compare two books. */
 function contents(book: Book): Map<string, string> {
   const out = new Map<string, string>();
@@ -218,6 +282,13 @@ describe('a build killed and resumed', () => {
     const other = spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'international', '--book', path, '--nodes', '1000', '--positions', '5'], { encoding: 'utf8' });
     expect(other.status).toBe(2);
     expect(other.stderr).toMatch(/searched with \{"depth":3\}/);
+    // Asked for, the new leaves get the other search and the book keeps count of each.
+    const mixed = spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'international', '--book', path, '--depth', '4', '--mix-searches', '--positions', '5', '--workers', '1'], { encoding: 'utf8' });
+    expect(mixed.status, mixed.stderr).toBe(0);
+    const book = loadBook(path, 'international');
+    expect(book.params).toMatchObject({ limits: { depth: 4 }, searches: 10, searchesByLimits: { '{"depth":3}': 5, '{"depth":4}': 5 } });
+    const stats = spawnSync(process.execPath, [CLI, 'book', 'stats', path], { encoding: 'utf8' });
+    expect(stats.stdout).toMatch(/built: 10 leaf searches, 5 of \{"depth":3\}, 5 of \{"depth":4\}, weight 1/);
     const wrong = spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'english', '--book', path, '--positions', '5'], { encoding: 'utf8' });
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toMatch(/a book for international, not for english/);

@@ -10,7 +10,7 @@ import type { Variant } from '../rules/variant.ts';
 import { type Book, writeBookFile } from './book-file.ts';
 import { BookGraph, type BookNode } from './book-graph.ts';
 import type { BookParams } from './book-format.ts';
-import { bookRoots, type RootChoice, rootsName } from './book-roots.ts';
+import { type GameRoots, bookRoots, type RootChoice, rootsName } from './book-roots.ts';
 import { type BookRoot, EXPANSION_WEIGHT, mainLine, nextLeaf, scoreNodes } from './expansion.ts';
 import type { LeafSearcher } from './leaf-searcher.ts';
 import type { LeafLimits, LeafResult } from './types.ts';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   weight?: number;
   /** The start and the openings matches start from (the default), or the start alone. */
   roots?: RootChoice;
+  /** Played games' positions, roots beside the openings (searched after them, shallowest first). */
+  games?: GameRoots;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -51,10 +53,23 @@ export interface BuildResult extends BuildProgress {
   bytes: number;
 }
 
-/** The limits and weight a book was built with (those of a book extended must match). */
-export function buildParams(book: Book): { limits?: LeafLimits; weight?: number; searches: number; seconds: number } {
+/** What a book was built with: its last build's limits, the weight, and how many searches each search per leaf made. */
+export interface BuiltWith {
+  /** The search per leaf of the last build (a build extending the book uses the same, unless told to mix). */
+  limits?: LeafLimits;
+  weight?: number;
+  searches: number;
+  seconds: number;
+  /** Searches by search per leaf (its JSON), in the order first used: one entry unless builds mixed them. */
+  byLimits: Record<string, number>;
+}
+
+export function buildParams(book: Book): BuiltWith {
   const p = book.params;
-  return { limits: p.limits as LeafLimits | undefined, weight: p.weight as number | undefined, searches: Number(p.searches ?? book.size), seconds: Number(p.seconds ?? 0) };
+  const limits = p.limits as LeafLimits | undefined;
+  const searches = Number(p.searches ?? book.size);
+  const byLimits = (p.searchesByLimits as Record<string, number> | undefined) ?? (limits ? { [JSON.stringify(limits)]: searches } : {});
+  return { limits, weight: p.weight as number | undefined, searches, seconds: Number(p.seconds ?? 0), byLimits };
 }
 
 export class BookBuilder {
@@ -65,7 +80,7 @@ export class BookBuilder {
   private searched = 0;
   private started = 0;
   private writes = 0;
-  private readonly prior: { searches: number; seconds: number };
+  private readonly prior: { searches: number; seconds: number; byLimits: Record<string, number> };
   private stopping = false;
   private failure: unknown = null;
   private wake: (() => void) | null = null;
@@ -73,8 +88,8 @@ export class BookBuilder {
 
   constructor(private readonly o: BuildOptions) {
     this.graph = o.from ? BookGraph.fromBook(o.variant, o.from, o.path) : new BookGraph(o.variant);
-    this.roots = bookRoots(o.variant, o.roots).map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
-    this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0 };
+    this.roots = [...bookRoots(o.variant, o.roots), ...(o.games?.roots ?? [])].map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
+    this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0, byLimits: {} };
     for (const { node } of this.roots) if (node.search === null) this.queue.push(node);
   }
 
@@ -175,9 +190,12 @@ export class BookBuilder {
   private write(): number {
     scoreNodes(this.graph);
     const seconds = this.prior.seconds + (performance.now() - this.t0) / 1000;
+    const byLimits = { ...this.prior.byLimits };
+    const mine = JSON.stringify(this.o.limits);
+    byLimits[mine] = (byLimits[mine] ?? 0) + this.searched;
     const params: BookParams = {
-      builder: 'damka book build', variant: this.o.variant.name, limits: this.o.limits, weight: this.o.weight ?? EXPANSION_WEIGHT,
-      roots: rootsName(this.o.variant, this.o.roots), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
+      builder: 'damka book build', variant: this.o.variant.name, limits: this.o.limits, searchesByLimits: byLimits, weight: this.o.weight ?? EXPANSION_WEIGHT,
+      roots: rootsName(this.o.variant, this.o.roots) + (this.o.games ? `, and ${this.o.games.name}` : ''), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
     };
     this.writes++;
     return writeBookFile(this.o.path, this.o.variant.name, params, this.graph.records());

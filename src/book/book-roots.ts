@@ -5,11 +5,18 @@
 // (openings/international.txt), which self-play matches start from; a book grown from the start
 // alone reached few of them (88 of 400 games met a book position, docs/results.md,
 // 2026-12-01). Every other game: its start position.
+//
+// Beside those, a build may grow from played games (`book build --games FILE.pdn`): every
+// position of their first plies becomes a root at its ply, so that the book learns the lines
+// opponents actually play, which drop-out expansion from the openings alone reaches only when
+// they are near the best line by the book's own scores.
 
 import { parseMove } from '../notation/move-text.ts';
-import type { Position } from '../rules/position.ts';
+import { BLACK, type Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { readOpenings } from '../match/openings.ts';
+import { parseFen } from '../notation/fen.ts';
+import { PdnError, parsePdn, variantOf } from '../notation/pdn.ts';
 import { packageFile } from '../tools/dist-path.ts';
 
 export const BALLOTS_FILE = 'openings/english-3move-ballots.txt';
@@ -62,4 +69,49 @@ function rootsByPly(variant: Variant): { byPly: Position[][]; ends: Position[] }
     if (!seenEnd.has(pos.keyString())) { seenEnd.add(pos.keyString()); ends.push(pos); }
   }
   return { byPly: Array.from(byPly, (layer) => layer ?? []), ends };
+}
+
+/** Positions of played games a build grows from, beside its openings. */
+export interface GameRoots {
+  /** Each position once, shallowest first. */
+  roots: { pos: Position; ply: number }[];
+  /** What they are, for the book's parameters and the build's report. */
+  name: string;
+  games: number;
+}
+
+/**
+ * The positions of the games in `text` (PDN) after 1 to `plies` moves, each once at the
+ * smallest ply it was met at, shallowest first; games of another variant are an error (a book
+ * of one game grows from that game's records). A game with a FEN tag counts its plies from its
+ * FEN, which the book's priorities then treat as the start. `file` names the source in errors
+ * and in the book's parameters. With `player`, only the positions that player (a White or Black
+ * tag) was to move in: what one engine must answer, without the searches of its opponent's turns.
+ */
+export function gameRoots(variant: Variant, text: string, plies: number, file: string, player?: string): GameRoots {
+  let records;
+  try { records = parsePdn(text); } catch (err) { throw new PdnError(`${file}: ${(err as Error).message}`); }
+  const best = new Map<string, { pos: Position; ply: number }>();
+  records.forEach((record, g) => {
+    const where = `${file}, game ${g + 1}`;
+    const of = (() => { try { return variantOf(record, variant); } catch (err) { throw new PdnError(`${where}: ${(err as Error).message}`); } })();
+    if (of.name !== variant.name) throw new PdnError(`${where}: a game of ${of.name}, not ${variant.name}`);
+    const fen = record.tags.get('FEN');
+    let pos = fen ? variant.fromBoard(parseFen(variant, fen)) : variant.startPosition();
+    for (const [i, text] of record.moves.slice(0, plies).entries()) {
+      try {
+        pos = variant.play(pos, parseMove(variant, pos, text));
+      } catch (err) {
+        throw new PdnError(`${where}, move ${i + 1} (${text}): ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (player !== undefined && record.tags.get(pos.side === BLACK ? 'Black' : 'White') !== player) continue;
+      const key = pos.keyString();
+      const had = best.get(key);
+      if (had === undefined || i + 1 < had.ply) best.set(key, { pos, ply: i + 1 });
+    }
+  });
+  // Stable by ply: the order the games were met in breaks ties, so a build is the same every time.
+  const roots = [...best.values()].sort((a, b) => a.ply - b.ply);
+  const whose = player === undefined ? '' : ` with ${player} to move`;
+  return { roots, games: records.length, name: `the positions${whose} of the first ${plies} plies of the ${records.length} games in ${file}` };
 }

@@ -1,11 +1,11 @@
 // damka book build|probe|stats: opening books grown by drop-out expansion (src/book/).
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
 import { type Book, loadBook } from '../../book/book-file.ts';
 import { bookStats } from '../../book/book-stats.ts';
-import { type RootChoice, openingsLabel } from '../../book/book-roots.ts';
+import { type GameRoots, type RootChoice, gameRoots, openingsLabel } from '../../book/book-roots.ts';
 import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
 import { type LeafSearcher, LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
 import { QueueLeafSearcher } from '../../queue/queue-leaf-searcher.ts';
@@ -25,6 +25,7 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 interface BuildFlags {
   variant: string; out?: string; book?: string; positions?: string; minutes?: string;
   time?: string; nodes?: string; depth?: string; workers: string; weight?: string; roots: string; checkpoint: string;
+  games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean;
 }
 
 function positive(name: string, text: string): number {
@@ -46,11 +47,36 @@ function limitsOf(o: BuildFlags, book: Book | undefined): LeafLimits {
     if (built === undefined) throw new UsageError('give the search per leaf: --nodes N, --depth D or --time S');
     limits = built;
   }
-  if (built !== undefined && JSON.stringify(built) !== JSON.stringify(limits)) {
-    throw new UsageError(`the book was searched with ${JSON.stringify(built)}: extend it with the same search per leaf (or none), not ${JSON.stringify(limits)}`);
+  if (built !== undefined && JSON.stringify(built) !== JSON.stringify(limits) && !o.mixSearches) {
+    throw new UsageError(`the book was searched with ${JSON.stringify(built)}: extend it with the same search per leaf (or none), not ${JSON.stringify(limits)}, or give --mix-searches`);
   }
   leafLimits(limits);
   return limits;
+}
+
+/** The played games a build grows from (--games), read and replayed before any search starts. */
+function gamesOf(o: BuildFlags, variant: Variant): GameRoots | undefined {
+  if (o.games === undefined) {
+    if (o.gamesPlayer !== undefined) throw new UsageError('--games-player goes with --games');
+    return undefined;
+  }
+  const plies = parseIntOption('game-plies', o.gamePlies, 1, 1000);
+  let text: string;
+  try {
+    text = readFileSync(o.games, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--games ${o.games}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  let roots: GameRoots;
+  try {
+    roots = gameRoots(variant, text, plies, o.games, o.gamesPlayer);
+  } catch (err) {
+    throw new UsageError(`--games ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (roots.games === 0) throw new UsageError(`--games ${o.games}: no games in the file`);
+  if (roots.roots.length === 0) throw new UsageError(`--games ${o.games}: no positions${o.gamesPlayer === undefined ? '' : ` with ${o.gamesPlayer} to move`} in the first ${plies} plies`);
+  process.stderr.write(`book build: ${roots.roots.length} positions from ${roots.games} games in ${o.games}\n`);
+  return roots;
 }
 
 function progressText(p: BuildProgress): string {
@@ -72,6 +98,10 @@ function buildCommand(): Command {
     .option('--workers <n>', `leaf searches at once, one a core (one search at a time makes a --nodes or --depth build reproducible)`, String(defaultLeafWorkers()))
     .option('--weight <w>', `expansion priority a centi-man a line is worse than the best (default ${EXPANSION_WEIGHT})`)
     .addOption(new Option('--roots <which>', 'grow from the start and every position of the openings matches start from, or from the start alone').choices(['openings', 'start']).default('openings'))
+    .option('--games <file>', 'also grow from played games (PDN): every position of their first plies is a root, so the book learns the lines opponents play')
+    .option('--game-plies <n>', 'with --games: the plies of each game taken', '24')
+    .option('--games-player <name>', 'with --games: only the positions this player (a White or Black tag) was to move in')
+    .option('--mix-searches', 'with --book: search the new leaves with another search per leaf than the book\'s (a deeper one for the lines --games brings); the positions already searched keep theirs')
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
     .addOption(queueOption())
     .addOption(runOption())
@@ -81,6 +111,7 @@ function buildCommand(): Command {
       if ((o.out === undefined) === (o.book === undefined)) throw new UsageError('give --out FILE for a new book or --book FILE to extend one');
       const path = (o.out ?? o.book)!;
       if (o.out !== undefined && existsSync(o.out)) throw new UsageError(`${o.out} exists: extend it with --book ${o.out}, or choose another --out`);
+      if (o.mixSearches && o.book === undefined) throw new UsageError('--mix-searches goes with --book');
       const from = o.book !== undefined ? loadBook(o.book, variant.name) : undefined;
       const limits = limitsOf(o, from);
       const built = from ? buildParams(from).weight : undefined;
@@ -96,9 +127,10 @@ function buildCommand(): Command {
         searcher = new QueueLeafSearcher(await openQueue(o), run, workers);
         process.stderr.write(`book build: run ${run} on the queue\n`);
       } else searcher = new LocalLeafSearcher(Math.min(workers, 256));
+      const games = gamesOf(o, variant);
       const progress = new Progress();
       const builder = new BookBuilder({
-        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice,
+        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games,
         positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
         minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
         checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
@@ -179,7 +211,9 @@ function statsCommand(): Command {
       const out = (line: string) => process.stdout.write(`${line}\n`);
       out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves, ${s.transpositions} positions reached by more than one move`);
       out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
-      out(`built: ${p.searches} leaf searches, ${JSON.stringify(p.limits)} each, weight ${p.weight}, ${p.seconds} s`);
+      const each = Object.entries(p.byLimits);
+      const searches = each.length <= 1 ? `${JSON.stringify(p.limits)} each` : each.map(([limits, n]) => `${n} of ${limits}`).join(', ');
+      out(`built: ${p.searches} leaf searches, ${searches}, weight ${p.weight}, ${p.seconds} s`);
       out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
       out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
       out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
