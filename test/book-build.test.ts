@@ -154,11 +154,11 @@ describe('growing from played games', () => {
     + `[White "Other"]\n[Black "Damka"]\n[GameType "21"]\n[Result "*"]\n\n1. 11-15 23-19 2. 9-14 27-23 *\n`;
   const after = (moves: string) => moves.split(' ').reduce((p, m) => ENGLISH.play(p, parseMove(ENGLISH, p, m)), ENGLISH.startPosition());
 
-  it('takes every position of the first plies once, at the ply it was first reached, shallowest first', () => {
+  it('takes every position of the first plies once, at the smallest ply it was reached at, in the games\' order', () => {
     const r = gameRoots(ENGLISH, GAMES, 4, 'two.pdn');
     expect(r.games).toBe(2);
     // Plies 1-4 of the first game, and plies 3-4 of the second (1-2 are the first's).
-    expect(r.roots.map((x) => x.ply)).toEqual([1, 2, 3, 3, 4, 4]);
+    expect(r.roots.map((x) => x.ply)).toEqual([1, 2, 3, 4, 3, 4]);
     expect(r.roots[0].pos.keyString()).toBe(after('11-15').keyString());
     expect(r.roots.map((x) => x.pos.keyString())).toContain(after('11-15 23-19 9-14 27-23').keyString());
     expect(r.roots.map((x) => x.pos.keyString())).not.toContain(after('11-15 23-19 8-11 22-17 9-13').keyString());
@@ -166,10 +166,11 @@ describe('growing from played games', () => {
   });
 
   it('takes only the positions a named player was to move in', () => {
-    // English: Black (the first game's Other, the second's Damka) moves at even plies from the start.
+    // English: Black (the first game's Other, the second's Damka) moves at the start and at every even ply.
     const r = gameRoots(ENGLISH, GAMES, 4, 'two.pdn', 'Damka');
     const keys = r.roots.map((x) => x.pos.keyString());
-    expect(keys).toEqual([after('11-15').keyString(), after('11-15 23-19').keyString(), after('11-15 23-19 8-11').keyString(), after('11-15 23-19 9-14 27-23').keyString()]);
+    // The first game's White positions, then the second's Black ones.
+    expect(keys).toEqual([after('11-15').keyString(), after('11-15 23-19 8-11').keyString(), after('11-15 23-19').keyString(), after('11-15 23-19 9-14 27-23').keyString()]);
     expect(r.name).toMatch(/with Damka to move/);
   });
 
@@ -197,9 +198,11 @@ describe('growing from played games', () => {
     writeFileSync(pdn, GAMES);
     const path = join(dir, 'cli-games.book');
     const cli = (...more: string[]) => spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'english', '--depth', '1', '--workers', '1', '--roots', 'start', ...more], { encoding: 'utf8' });
-    const ok = cli('--out', path, '--games', pdn, '--game-plies', '4', '--games-player', 'Damka', '--positions', '5');
+    const ok = cli('--out', path, '--games', pdn, '--game-plies', '4', '--games-player', 'Damka', '--no-expand');
     expect(ok.status, ok.stderr).toBe(0);
     expect(ok.stderr).toMatch(/4 positions from 2 games/);
+    // The start and the games' four positions, nothing grown below them.
+    expect(ok.stdout).toMatch(/5 positions, 5 searched .*nothing left to expand/);
     expect(loadBook(path, 'english').params.roots).toMatch(/with Damka to move of the first 4 plies of the 2 games/);
     const missing = cli('--out', join(dir, 'none.book'), '--games', join(dir, 'missing.pdn'));
     expect(missing.status).toBe(2);

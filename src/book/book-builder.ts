@@ -31,8 +31,10 @@ export interface BuildOptions {
   weight?: number;
   /** The start and the openings matches start from (the default), or the start alone. */
   roots?: RootChoice;
-  /** Played games' positions, roots beside the openings (searched after them, shallowest first). */
+  /** Played games' positions, roots beside the openings (searched after them, in the games' order). */
   games?: GameRoots;
+  /** False: search the roots that have no search yet and stop, expanding nothing (learning a match's games). */
+  expand?: boolean;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -145,6 +147,7 @@ export class BookBuilder {
         if (waiting.search === null && !waiting.pending) return waiting;
         continue;
       }
+      if (this.o.expand === false) return null;
       const leaf = nextLeaf(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT);
       if (leaf === null) return null;
       this.queue.push(...this.graph.expand(leaf));

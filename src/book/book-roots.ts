@@ -73,7 +73,7 @@ function rootsByPly(variant: Variant): { byPly: Position[][]; ends: Position[] }
 
 /** Positions of played games a build grows from, beside its openings. */
 export interface GameRoots {
-  /** Each position once, shallowest first. */
+  /** Each position once, in the order the games met them. */
   roots: { pos: Position; ply: number }[];
   /** What they are, for the book's parameters and the build's report. */
   name: string;
@@ -82,7 +82,7 @@ export interface GameRoots {
 
 /**
  * The positions of the games in `text` (PDN) after 1 to `plies` moves, each once at the
- * smallest ply it was met at, shallowest first; games of another variant are an error (a book
+ * smallest ply it was met at, in the order they were first met; games of another variant are an error (a book
  * of one game grows from that game's records). A game with a FEN tag counts its plies from its
  * FEN, which the book's priorities then treat as the start. `file` names the source in errors
  * and in the book's parameters. With `player`, only the positions that player (a White or Black
@@ -110,8 +110,10 @@ export function gameRoots(variant: Variant, text: string, plies: number, file: s
       if (had === undefined || i + 1 < had.ply) best.set(key, { pos, ply: i + 1 });
     }
   });
-  // Stable by ply: the order the games were met in breaks ties, so a build is the same every time.
-  const roots = [...best.values()].sort((a, b) => a.ply - b.ply);
+  // In the order the games were played, each game's new positions in its order: a match's file
+  // grows by appending games, so a build from the file as it was and one from the grown file
+  // search the same positions first, and a build stopped early has learned whole games.
+  const roots = [...best.values()];
   const whose = player === undefined ? '' : ` with ${player} to move`;
   return { roots, games: records.length, name: `the positions${whose} of the first ${plies} plies of the ${records.length} games in ${file}` };
 }

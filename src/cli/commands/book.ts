@@ -25,7 +25,7 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 interface BuildFlags {
   variant: string; out?: string; book?: string; positions?: string; minutes?: string;
   time?: string; nodes?: string; depth?: string; workers: string; weight?: string; roots: string; checkpoint: string;
-  games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean;
+  games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean; expand: boolean;
 }
 
 function positive(name: string, text: string): number {
@@ -102,6 +102,7 @@ function buildCommand(): Command {
     .option('--game-plies <n>', 'with --games: the plies of each game taken', '24')
     .option('--games-player <name>', 'with --games: only the positions this player (a White or Black tag) was to move in')
     .option('--mix-searches', 'with --book: search the new leaves with another search per leaf than the book\'s (a deeper one for the lines --games brings); the positions already searched keep theirs')
+    .option('--no-expand', 'search the roots not yet in the book (with --games: the games\' positions) and stop, growing nothing below them')
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
     .addOption(queueOption())
     .addOption(runOption())
@@ -130,7 +131,7 @@ function buildCommand(): Command {
       const games = gamesOf(o, variant);
       const progress = new Progress();
       const builder = new BookBuilder({
-        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games,
+        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games, expand: o.expand,
         positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
         minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
         checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
