@@ -176,7 +176,7 @@ describe('growing from played games', () => {
 
   it('refuses another game\'s records and an illegal move, naming the game and the move', () => {
     expect(() => gameRoots(INTERNATIONAL, GAMES, 4, 'two.pdn')).toThrow(/two\.pdn, game 1: a game of english, not international/);
-    expect(() => gameRoots(ENGLISH, '1. 11-15 23-19 2. 11-16 *', 4, 'bad.pdn')).toThrow(/bad\.pdn, game 1, move 3 \(11-16\)/);
+    expect(() => gameRoots(ENGLISH, '1. 11-15 23-19 2. 11-16 *', 4, 'bad.pdn')).toThrow(/bad\.pdn, game 1: move 3 \(11-16\)/);
     expect(() => gameRoots(ENGLISH, '1. 11-15 [ *', 4, 'broken.pdn')).toThrow(/broken\.pdn: /);
   });
 

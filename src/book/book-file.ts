@@ -8,6 +8,7 @@ import * as zlib from 'node:zlib';
 import { Book, BookFileError, type BookParams, type BookRecord, type Crc32, bookVariantName, decodeBook as decodeWith, encodeBook } from './book-format.ts';
 import { getVariant } from '../rules/variants.ts';
 import type { BookProbe } from './types.ts';
+import { readProblem } from '../tools/file-error.ts';
 
 export { Book, BookFileError };
 
@@ -35,9 +36,7 @@ function readBytes(path: string): Buffer {
   try {
     return readFileSync(path);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : err instanceof Error ? err.message : String(err);
-    throw new BookFileError(`book ${path}: ${why}`);
+    throw new BookFileError(`book ${path}: ${readProblem(err)}`);
   }
 }
 

@@ -15,8 +15,7 @@ import { parseMove } from '../notation/move-text.ts';
 import { BLACK, type Position } from '../rules/position.ts';
 import type { Variant } from '../rules/variant.ts';
 import { readOpenings } from '../match/openings.ts';
-import { parseFen } from '../notation/fen.ts';
-import { PdnError, parsePdn, variantOf } from '../notation/pdn.ts';
+import { PdnError, parsePdn, replayPdn } from '../notation/pdn.ts';
 import { packageFile } from '../tools/dist-path.ts';
 
 export const BALLOTS_FILE = 'openings/english-3move-ballots.txt';
@@ -94,20 +93,19 @@ export function gameRoots(variant: Variant, text: string, plies: number, file: s
   const best = new Map<string, { pos: Position; ply: number }>();
   records.forEach((record, g) => {
     const where = `${file}, game ${g + 1}`;
-    const of = (() => { try { return variantOf(record, variant); } catch (err) { throw new PdnError(`${where}: ${(err as Error).message}`); } })();
-    if (of.name !== variant.name) throw new PdnError(`${where}: a game of ${of.name}, not ${variant.name}`);
-    const fen = record.tags.get('FEN');
-    let pos = fen ? variant.fromBoard(parseFen(variant, fen)) : variant.startPosition();
-    for (const [i, text] of record.moves.slice(0, plies).entries()) {
-      try {
-        pos = variant.play(pos, parseMove(variant, pos, text));
-      } catch (err) {
-        throw new PdnError(`${where}, move ${i + 1} (${text}): ${err instanceof Error ? err.message : String(err)}`);
-      }
+    let game;
+    try {
+      game = replayPdn({ ...record, moves: record.moves.slice(0, plies) }, variant);
+    } catch (err) {
+      throw new PdnError(`${where}: ${(err as Error).message}`);
+    }
+    if (game.variant.name !== variant.name) throw new PdnError(`${where}: a game of ${game.variant.name}, not ${variant.name}`);
+    for (let ply = 1; ply <= game.ply; ply++) {
+      const pos = game.positionAt(ply);
       if (player !== undefined && record.tags.get(pos.side === BLACK ? 'Black' : 'White') !== player) continue;
       const key = pos.keyString();
       const had = best.get(key);
-      if (had === undefined || i + 1 < had.ply) best.set(key, { pos, ply: i + 1 });
+      if (had === undefined || ply < had.ply) best.set(key, { pos, ply });
     }
   });
   // In the order the games were played, each game's new positions in its order: a match's file

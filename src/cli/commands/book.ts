@@ -20,6 +20,7 @@ import { formatScore } from '../../search/score-text.ts';
 import { UsageError, guarded, parseIntOption } from '../errors.ts';
 import { positionFromFen } from '../position-option.ts';
 import { Progress } from '../progress.ts';
+import { readProblem } from '../../tools/file-error.ts';
 import { resolveVariant, variantOption } from '../variant-option.ts';
 
 interface BuildFlags {
@@ -65,7 +66,7 @@ function gamesOf(o: BuildFlags, variant: Variant): GameRoots | undefined {
   try {
     text = readFileSync(o.games, 'utf8');
   } catch (err) {
-    throw new UsageError(`--games ${o.games}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+    throw new UsageError(`--games ${o.games}: ${readProblem(err)}`);
   }
   let roots: GameRoots;
   try {
