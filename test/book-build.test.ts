@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { BookBuilder } from '../src/book/book-builder.ts';
 import { type Book, loadBook } from '../src/book/book-file.ts';
 import { BookGraph, type BookNode } from '../src/book/book-graph.ts';
-import { nextLeaf, prioritise, scoreNodes } from '../src/book/expansion.ts';
+import { nextLeaf, nextLeafToDeepen, prioritise, scoreNodes } from '../src/book/expansion.ts';
 import { bookRoots, gameRoots, openingPositions } from '../src/book/book-roots.ts';
 import { bookStats } from '../src/book/book-stats.ts';
 import { searchLeaf } from '../src/book/leaf-search.ts';
@@ -144,6 +144,69 @@ describe('building a book', () => {
     for (const pos of openings) expect(graph.node(pos).priority).toBeLessThanOrEqual(4);
     expect(nextLeaf(graph, rootNodes)!.priority).toBeLessThanOrEqual(4);
     checkNegamax(book);
+  });
+});
+
+describe('deepening a book', () => {
+  const keyOf = (book: Book, i: number) => `${book.keyHiAt(i)}:${book.keyLoAt(i)}`;
+
+  it('searches again, deeper, the leaves expansion ranks first, expanding nothing, until none is shallower', async () => {
+    const path = join(dir, 'deepen.book');
+    await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 2 }, searcher: inProcess, positions: 60, roots: 'start' }).run();
+    const before = loadBook(path, 'international');
+    // The leaf drop-out expansion would expand next is the first one searched again.
+    const graph = BookGraph.fromBook(INTERNATIONAL, before, path);
+    const roots = [{ node: graph.node(INTERNATIONAL.startPosition()), ply: 0 }];
+    const first = nextLeafToDeepen(graph, roots, 1, () => true)!;
+    expect(first).toBe(nextLeaf(graph, roots, 1));
+
+    const r = await new BookBuilder({ variant: INTERNATIONAL, path, from: before, limits: { depth: 4 }, searcher: inProcess, positions: 10, roots: 'start', deepen: true }).run();
+    expect(r.searched).toBe(10);
+    const after = loadBook(path, 'international');
+    expect(after.size).toBe(before.size);
+    let deeper = 0;
+    for (let i = 0; i < after.size; i++) {
+      expect(keyOf(after, i)).toBe(keyOf(before, i));
+      expect(after.expanded(i)).toBe(before.expanded(i));
+      const was = before.searchAt(i), now = after.searchAt(i);
+      if (now.depth !== was.depth) { deeper++; expect(before.expanded(i)).toBe(false); expect(now.depth).toBe(4); }
+    }
+    expect(deeper).toBe(10);
+    const i = after.find(first.pos.keyLo, first.pos.keyHi);
+    expect(after.searchAt(i).depth).toBe(4);
+    checkNegamax(after);
+    expect(after.params).toMatchObject({ limits: { depth: 4 }, searches: 70, researched: 10, searchesByLimits: { '{"depth":2}': 60, '{"depth":4}': 10 } });
+
+    // To the end: every leaf the start reaches is searched to depth 4; a second run finds none left.
+    const rest = await new BookBuilder({ variant: INTERNATIONAL, path, from: after, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true }).run();
+    expect(rest.stopped).toBe('complete');
+    const done = loadBook(path, 'international');
+    const reached = bookStats(INTERNATIONAL, done).unreachable;
+    let shallow = 0;
+    for (let k = 0; k < done.size; k++) if (!done.expanded(k) && done.searchAt(k).depth < 4 && Math.abs(done.searchAt(k).score) < 29_000) shallow++;
+    expect(shallow).toBeLessThanOrEqual(reached);
+    expect(Number(done.params.researched)).toBe(10 + rest.searched);
+    const again = await new BookBuilder({ variant: INTERNATIONAL, path, from: done, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true }).run();
+    expect(again.searched).toBe(0);
+  });
+
+  it('is given by book build --deepen, which wants --book and a --nodes or --depth', () => {
+    const path = join(dir, 'deepen-cli.book');
+    const run = (...more: string[]) => spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'international', '--workers', '1', '--roots', 'start', ...more], { encoding: 'utf8' });
+    expect(run('--out', path, '--depth', '2', '--positions', '30').status).toBe(0);
+    const noBook = run('--out', join(dir, 'other.book'), '--depth', '3', '--deepen');
+    expect(noBook.status).toBe(2);
+    expect(noBook.stderr).toMatch(/--deepen goes with --book/);
+    for (const limits of [[], ['--time', '1']]) {
+      const r = run('--book', path, '--deepen', ...limits);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/--deepen needs the deeper search per leaf as --nodes N or --depth D/);
+    }
+    const ok = run('--book', path, '--depth', '3', '--deepen', '--positions', '4');
+    expect(ok.status, ok.stderr).toBe(0);
+    const stats = spawnSync(process.execPath, [CLI, 'book', 'stats', path], { encoding: 'utf8' });
+    expect(stats.stdout).toMatch(/built: 34 leaf searches \(4 of them leaves searched again, deeper\), 30 of \{"depth":2\}, 4 of \{"depth":3\}/);
+    expect(stats.stdout).toMatch(/30 positions/);
   });
 });
 

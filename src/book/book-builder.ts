@@ -5,13 +5,17 @@
 // kill loses only the searches since the last write, and a build given that file goes on from
 // there. With one search at a time and a --nodes or --depth limit a build is deterministic:
 // the same command gives the same book, interrupted and resumed or not.
+//
+// A build that deepens (--deepen) expands nothing: it searches again, with its deeper search,
+// the leaves searched with less, in the order drop-out expansion ranks them, so that a book can
+// be made deeper a session at a time, its main lines first, and go on growing from there.
 
 import type { Variant } from '../rules/variant.ts';
 import { type Book, writeBookFile } from './book-file.ts';
 import { BookGraph, type BookNode } from './book-graph.ts';
 import type { BookParams } from './book-format.ts';
 import { type GameRoots, bookRoots, type RootChoice, rootsName } from './book-roots.ts';
-import { type BookRoot, EXPANSION_WEIGHT, mainLine, nextLeaf, scoreNodes } from './expansion.ts';
+import { type BookRoot, EXPANSION_WEIGHT, mainLine, nextLeaf, nextLeafToDeepen, scoreNodes } from './expansion.ts';
 import type { LeafSearcher } from './leaf-searcher.ts';
 import type { LeafLimits, LeafResult } from './types.ts';
 
@@ -35,6 +39,8 @@ export interface BuildOptions {
   games?: GameRoots;
   /** False: search the roots that have no search yet and stop, expanding nothing (learning a match's games). */
   expand?: boolean;
+  /** Search again, with `limits`, the leaves searched with less (shallower()), instead of expanding any. */
+  deepen?: boolean;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -64,6 +70,19 @@ export interface BuiltWith {
   seconds: number;
   /** Searches by search per leaf (its JSON), in the order first used: one entry unless builds mixed them. */
   byLimits: Record<string, number>;
+  /** Of the searches, those that replaced a leaf's earlier, shallower one (--deepen). */
+  researched: number;
+}
+
+/**
+ * Whether `limits` would search deeper than the search a leaf has: more nodes, or a greater
+ * depth. A node-limited search stops at its limit, so one made with the limit counts it in
+ * full; one that ended sooner (a line seen to its end) is searched again, quickly, by each build.
+ */
+export function shallower(search: LeafResult, limits: LeafLimits): boolean {
+  if (limits.nodes !== undefined) return search.nodes < limits.nodes;
+  if (limits.depth !== undefined) return search.depth < limits.depth;
+  return false;
 }
 
 export function buildParams(book: Book): BuiltWith {
@@ -71,7 +90,7 @@ export function buildParams(book: Book): BuiltWith {
   const limits = p.limits as LeafLimits | undefined;
   const searches = Number(p.searches ?? book.size);
   const byLimits = (p.searchesByLimits as Record<string, number> | undefined) ?? (limits ? { [JSON.stringify(limits)]: searches } : {});
-  return { limits, weight: p.weight as number | undefined, searches, seconds: Number(p.seconds ?? 0), byLimits };
+  return { limits, weight: p.weight as number | undefined, searches, seconds: Number(p.seconds ?? 0), byLimits, researched: Number(p.researched ?? 0) };
 }
 
 export class BookBuilder {
@@ -82,7 +101,10 @@ export class BookBuilder {
   private searched = 0;
   private started = 0;
   private writes = 0;
-  private readonly prior: { searches: number; seconds: number; byLimits: Record<string, number> };
+  private readonly prior: { searches: number; seconds: number; byLimits: Record<string, number>; researched: number };
+  /** Leaves this build has searched again (each once, even where the deeper search ended early). */
+  private readonly deepened = new Set<BookNode>();
+  private researched = 0;
   private stopping = false;
   private failure: unknown = null;
   private wake: (() => void) | null = null;
@@ -91,7 +113,7 @@ export class BookBuilder {
   constructor(private readonly o: BuildOptions) {
     this.graph = o.from ? BookGraph.fromBook(o.variant, o.from, o.path) : new BookGraph(o.variant);
     this.roots = [...bookRoots(o.variant, o.roots), ...(o.games?.roots ?? [])].map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
-    this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0, byLimits: {} };
+    this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0, byLimits: {}, researched: 0 };
     for (const { node } of this.roots) if (node.search === null) this.queue.push(node);
   }
 
@@ -148,6 +170,11 @@ export class BookBuilder {
         continue;
       }
       if (this.o.expand === false) return null;
+      if (this.o.deepen) {
+        const leaf = nextLeafToDeepen(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT, (n) => !this.deepened.has(n) && shallower(n.search!, this.o.limits));
+        if (leaf !== null) this.deepened.add(leaf);
+        return leaf;
+      }
       const leaf = nextLeaf(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT);
       if (leaf === null) return null;
       this.queue.push(...this.graph.expand(leaf));
@@ -165,6 +192,7 @@ export class BookBuilder {
         this.inFlight--;
         // A search that ends after the build was stopped is not part of the book just written.
         if (this.stopping) return;
+        if (node.search !== null) this.researched++;
         node.search = result;
         this.searched++;
         this.graph.settle();
@@ -200,6 +228,8 @@ export class BookBuilder {
       builder: 'damka book build', variant: this.o.variant.name, limits: this.o.limits, searchesByLimits: byLimits, weight: this.o.weight ?? EXPANSION_WEIGHT,
       roots: rootsName(this.o.variant, this.o.roots) + (this.o.games ? `, and ${this.o.games.name}` : ''), searches: this.prior.searches + this.searched, seconds: Math.round(seconds),
     };
+    const researched = this.prior.researched + this.researched;
+    if (researched > 0) params.researched = researched;
     this.writes++;
     return writeBookFile(this.o.path, this.o.variant.name, params, this.graph.records());
   }

@@ -91,11 +91,24 @@ export function expandable(node: BookNode): boolean {
 
 /** The leaf to expand next: the smallest priority, ties by key (so a build is the same every time), or null. */
 export function nextLeaf(graph: BookGraph, roots: readonly BookRoot[], weight = EXPANSION_WEIGHT): BookNode | null {
+  return first(graph, roots, weight, expandable);
+}
+
+/**
+ * The leaf to search again next (a build that deepens a book, --deepen): of the leaves `wanted`
+ * accepts, the one drop-out expansion would expand first, so that a deeper search reaches the
+ * main lines and the ballots' best lines before the alternatives far below them.
+ */
+export function nextLeafToDeepen(graph: BookGraph, roots: readonly BookRoot[], weight: number, wanted: (node: BookNode) => boolean): BookNode | null {
+  return first(graph, roots, weight, (n) => expandable(n) && !n.pending && wanted(n));
+}
+
+function first(graph: BookGraph, roots: readonly BookRoot[], weight: number, accept: (node: BookNode) => boolean): BookNode | null {
   scoreNodes(graph);
   prioritise(graph, roots, weight);
   let best: BookNode | null = null;
   for (const node of graph.nodes.values()) {
-    if (!expandable(node)) continue;
+    if (!accept(node)) continue;
     if (best === null || node.priority < best.priority || (node.priority === best.priority && node.key < best.key)) best = node;
   }
   return best;

@@ -26,7 +26,7 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 interface BuildFlags {
   variant: string; out?: string; book?: string; positions?: string; minutes?: string;
   time?: string; nodes?: string; depth?: string; workers: string; weight?: string; roots: string; checkpoint: string;
-  games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean; expand: boolean;
+  games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean; expand: boolean; deepen?: boolean;
 }
 
 function positive(name: string, text: string): number {
@@ -48,7 +48,9 @@ function limitsOf(o: BuildFlags, book: Book | undefined): LeafLimits {
     if (built === undefined) throw new UsageError('give the search per leaf: --nodes N, --depth D or --time S');
     limits = built;
   }
-  if (built !== undefined && JSON.stringify(built) !== JSON.stringify(limits) && !o.mixSearches) {
+  if (o.deepen) {
+    if (limits.time !== undefined || given.length === 0) throw new UsageError('--deepen needs the deeper search per leaf as --nodes N or --depth D (a leaf searched with less is known by its nodes or depth)');
+  } else if (built !== undefined && JSON.stringify(built) !== JSON.stringify(limits) && !o.mixSearches) {
     throw new UsageError(`the book was searched with ${JSON.stringify(built)}: extend it with the same search per leaf (or none), not ${JSON.stringify(limits)}, or give --mix-searches`);
   }
   leafLimits(limits);
@@ -103,6 +105,7 @@ function buildCommand(): Command {
     .option('--game-plies <n>', 'with --games: the plies of each game taken', '24')
     .option('--games-player <name>', 'with --games: only the positions this player (a White or Black tag) was to move in')
     .option('--mix-searches', 'with --book: search the new leaves with another search per leaf than the book\'s (a deeper one for the lines --games brings); the positions already searched keep theirs')
+    .option('--deepen', 'with --book: search again, with this build\'s --nodes or --depth, the leaves searched with fewer nodes or to a smaller depth, in the order expansion ranks them (main lines and ballots first), expanding nothing; the next build goes on')
     .option('--no-expand', 'search the roots not yet in the book (with --games: the games\' positions) and stop, growing nothing below them')
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
     .addOption(queueOption())
@@ -114,6 +117,8 @@ function buildCommand(): Command {
       const path = (o.out ?? o.book)!;
       if (o.out !== undefined && existsSync(o.out)) throw new UsageError(`${o.out} exists: extend it with --book ${o.out}, or choose another --out`);
       if (o.mixSearches && o.book === undefined) throw new UsageError('--mix-searches goes with --book');
+      if (o.deepen && o.book === undefined) throw new UsageError('--deepen goes with --book');
+      if (o.deepen && !o.expand) throw new UsageError('--deepen expands nothing already: leave out --no-expand');
       const from = o.book !== undefined ? loadBook(o.book, variant.name) : undefined;
       const limits = limitsOf(o, from);
       const built = from ? buildParams(from).weight : undefined;
@@ -132,7 +137,7 @@ function buildCommand(): Command {
       const games = gamesOf(o, variant);
       const progress = new Progress();
       const builder = new BookBuilder({
-        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games, expand: o.expand,
+        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games, expand: o.expand, deepen: o.deepen,
         positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
         minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
         checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
@@ -145,7 +150,7 @@ function buildCommand(): Command {
       try {
         const r = await builder.run();
         progress.done();
-        const why = signal !== null ? `stopped by ${signal}` : r.stopped === 'complete' ? 'nothing left to expand' : `${r.stopped} reached`;
+        const why = signal !== null ? `stopped by ${signal}` : r.stopped === 'complete' ? (o.deepen ? 'no shallower leaf left' : 'nothing left to expand') : `${r.stopped} reached`;
         process.stdout.write(`${path}: ${r.positions} positions, ${r.searched} searched in ${r.seconds.toFixed(0)} s, deepest line ${r.deepest} plies, ${r.bytes} bytes (${why})\n`);
         if (signal !== null) process.exitCode = signal === 'SIGINT' ? 130 : 143;
       } finally {
@@ -215,7 +220,8 @@ function statsCommand(): Command {
       out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
       const each = Object.entries(p.byLimits);
       const searches = each.length <= 1 ? `${JSON.stringify(p.limits)} each` : each.map(([limits, n]) => `${n} of ${limits}`).join(', ');
-      out(`built: ${p.searches} leaf searches, ${searches}, weight ${p.weight}, ${p.seconds} s`);
+      const again = p.researched > 0 ? ` (${p.researched} of them leaves searched again, deeper)` : '';
+      out(`built: ${p.searches} leaf searches${again}, ${searches}, weight ${p.weight}, ${p.seconds} s`);
       out(`leaf searches reached depth ${s.searchDepth.min} to ${s.searchDepth.max}, median ${s.searchDepth.median}`);
       out(`positions by plies from the start: ${s.positionsAtPly.map((n, ply) => `${ply}:${n}`).join(' ')}`);
       out(`main line (${s.mainLine.moves.length} plies, score ${formatScore(s.mainLine.score)}): ${s.mainLine.moves.join(' ')}`);
