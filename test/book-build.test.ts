@@ -160,7 +160,7 @@ describe('deepening a book', () => {
     const first = nextLeafToDeepen(graph, roots, 1, () => true)!;
     expect(first).toBe(nextLeaf(graph, roots, 1));
 
-    const r = await new BookBuilder({ variant: INTERNATIONAL, path, from: before, limits: { depth: 4 }, searcher: inProcess, positions: 10, roots: 'start', deepen: true }).run();
+    const r = await new BookBuilder({ variant: INTERNATIONAL, path, from: before, limits: { depth: 4 }, searcher: inProcess, positions: 10, roots: 'start', deepen: true, expand: false }).run();
     expect(r.searched).toBe(10);
     const after = loadBook(path, 'international');
     expect(after.size).toBe(before.size);
@@ -178,7 +178,7 @@ describe('deepening a book', () => {
     expect(after.params).toMatchObject({ limits: { depth: 4 }, searches: 70, researched: 10, searchesByLimits: { '{"depth":2}': 60, '{"depth":4}': 10 } });
 
     // To the end: every leaf the start reaches is searched to depth 4; a second run finds none left.
-    const rest = await new BookBuilder({ variant: INTERNATIONAL, path, from: after, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true }).run();
+    const rest = await new BookBuilder({ variant: INTERNATIONAL, path, from: after, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true, expand: false }).run();
     expect(rest.stopped).toBe('complete');
     const done = loadBook(path, 'international');
     const reached = bookStats(INTERNATIONAL, done).unreachable;
@@ -186,8 +186,30 @@ describe('deepening a book', () => {
     for (let k = 0; k < done.size; k++) if (!done.expanded(k) && done.searchAt(k).depth < 4 && Math.abs(done.searchAt(k).score) < 29_000) shallow++;
     expect(shallow).toBeLessThanOrEqual(reached);
     expect(Number(done.params.researched)).toBe(10 + rest.searched);
-    const again = await new BookBuilder({ variant: INTERNATIONAL, path, from: done, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true }).run();
+    const again = await new BookBuilder({ variant: INTERNATIONAL, path, from: done, limits: { depth: 4 }, searcher: inProcess, roots: 'start', deepen: true, expand: false }).run();
     expect(again.searched).toBe(0);
+  });
+
+  it('growing, searches a shallow leaf again before it expands it', async () => {
+    const path = join(dir, 'deepen-grow.book');
+    await new BookBuilder({ variant: INTERNATIONAL, path, limits: { depth: 2 }, searcher: inProcess, positions: 40, roots: 'start' }).run();
+    const before = loadBook(path, 'international');
+    const r = await new BookBuilder({ variant: INTERNATIONAL, path, from: before, limits: { depth: 4 }, searcher: inProcess, positions: 60, roots: 'start', deepen: true }).run();
+    expect(r.searched).toBe(60);
+    const after = loadBook(path, 'international');
+    const researched = Number(after.params.researched);
+    expect(researched).toBeGreaterThan(0);
+    expect(after.size).toBe(before.size + 60 - researched);
+    // Every position expanded now and not before, and every new one, has the deeper search.
+    let grown = 0;
+    for (let i = 0; i < after.size; i++) {
+      const was = before.find(after.keyLoAt(i), after.keyHiAt(i));
+      const mate = Math.abs(after.searchAt(i).score) > 29_000;
+      if (was < 0 && !mate) expect(after.searchAt(i).depth).toBe(4);
+      if (was >= 0 && after.expanded(i) && !before.expanded(was)) { grown++; if (!mate) expect(after.searchAt(i).depth).toBe(4); }
+    }
+    expect(grown).toBeGreaterThan(0);
+    checkNegamax(after);
   });
 
   it('is given by book build --deepen, which wants --book and a --nodes or --depth', () => {
@@ -202,7 +224,7 @@ describe('deepening a book', () => {
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/--deepen needs the deeper search per leaf as --nodes N or --depth D/);
     }
-    const ok = run('--book', path, '--depth', '3', '--deepen', '--positions', '4');
+    const ok = run('--book', path, '--depth', '3', '--deepen', '--no-expand', '--positions', '4');
     expect(ok.status, ok.stderr).toBe(0);
     const stats = spawnSync(process.execPath, [CLI, 'book', 'stats', path], { encoding: 'utf8' });
     expect(stats.stdout).toMatch(/built: 34 leaf searches \(4 of them leaves searched again, deeper\), 30 of \{"depth":2\}, 4 of \{"depth":3\}/);

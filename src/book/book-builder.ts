@@ -6,9 +6,11 @@
 // there. With one search at a time and a --nodes or --depth limit a build is deterministic:
 // the same command gives the same book, interrupted and resumed or not.
 //
-// A build that deepens (--deepen) expands nothing: it searches again, with its deeper search,
-// the leaves searched with less, in the order drop-out expansion ranks them, so that a book can
-// be made deeper a session at a time, its main lines first, and go on growing from there.
+// A build that deepens (--deepen) searches a leaf again, with its deeper search, when the
+// leaf's search had less and expansion comes to it: before it is expanded, so that the book
+// grows, in expansion's order, from leaves scored by the deeper search, and the leaves far from
+// the main lines keep their old search until their turn comes. With expand false it only
+// searches leaves again, in that order, so that a book can be made deeper a session at a time.
 
 import type { Variant } from '../rules/variant.ts';
 import { type Book, writeBookFile } from './book-file.ts';
@@ -39,7 +41,7 @@ export interface BuildOptions {
   games?: GameRoots;
   /** False: search the roots that have no search yet and stop, expanding nothing (learning a match's games). */
   expand?: boolean;
-  /** Search again, with `limits`, the leaves searched with less (shallower()), instead of expanding any. */
+  /** Search again, with `limits`, a leaf searched with less (shallower()) before expanding it (with expand false: instead). */
   deepen?: boolean;
   onProgress?: (p: BuildProgress) => void;
 }
@@ -169,16 +171,21 @@ export class BookBuilder {
         if (waiting.search === null && !waiting.pending) return waiting;
         continue;
       }
+      const weight = this.o.weight ?? EXPANSION_WEIGHT;
+      const again = (n: BookNode) => !this.deepened.has(n) && shallower(n.search!, this.o.limits);
+      if (this.o.deepen && this.o.expand === false) return this.deepen(nextLeafToDeepen(this.graph, this.roots, weight, again));
       if (this.o.expand === false) return null;
-      if (this.o.deepen) {
-        const leaf = nextLeafToDeepen(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT, (n) => !this.deepened.has(n) && shallower(n.search!, this.o.limits));
-        if (leaf !== null) this.deepened.add(leaf);
-        return leaf;
-      }
-      const leaf = nextLeaf(this.graph, this.roots, this.o.weight ?? EXPANSION_WEIGHT);
+      // A leaf being searched again is not expanded until its new search is in.
+      const leaf = this.o.deepen ? nextLeafToDeepen(this.graph, this.roots, weight, () => true) : nextLeaf(this.graph, this.roots, weight);
       if (leaf === null) return null;
+      if (this.o.deepen && again(leaf)) return this.deepen(leaf);
       this.queue.push(...this.graph.expand(leaf));
     }
+  }
+
+  private deepen(leaf: BookNode | null): BookNode | null {
+    if (leaf !== null) this.deepened.add(leaf);
+    return leaf;
   }
 
   private dispatch(node: BookNode): void {

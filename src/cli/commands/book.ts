@@ -105,8 +105,8 @@ function buildCommand(): Command {
     .option('--game-plies <n>', 'with --games: the plies of each game taken', '24')
     .option('--games-player <name>', 'with --games: only the positions this player (a White or Black tag) was to move in')
     .option('--mix-searches', 'with --book: search the new leaves with another search per leaf than the book\'s (a deeper one for the lines --games brings); the positions already searched keep theirs')
-    .option('--deepen', 'with --book: search again, with this build\'s --nodes or --depth, the leaves searched with fewer nodes or to a smaller depth, in the order expansion ranks them (main lines and ballots first), expanding nothing; the next build goes on')
-    .option('--no-expand', 'search the roots not yet in the book (with --games: the games\' positions) and stop, growing nothing below them')
+    .option('--deepen', 'with --book: a leaf searched with fewer nodes or to a smaller depth than this build\'s --nodes or --depth is searched again before it is expanded (with --no-expand: searched again, main lines and ballots first, and nothing expanded)')
+    .option('--no-expand', 'search the roots not yet in the book (with --games: the games\' positions; with --deepen: the shallower leaves) and stop, growing nothing below them')
     .addOption(new Option('--checkpoint <seconds>', 'write the book at least this often').default('60').hideHelp())
     .addOption(queueOption())
     .addOption(runOption())
@@ -118,7 +118,6 @@ function buildCommand(): Command {
       if (o.out !== undefined && existsSync(o.out)) throw new UsageError(`${o.out} exists: extend it with --book ${o.out}, or choose another --out`);
       if (o.mixSearches && o.book === undefined) throw new UsageError('--mix-searches goes with --book');
       if (o.deepen && o.book === undefined) throw new UsageError('--deepen goes with --book');
-      if (o.deepen && !o.expand) throw new UsageError('--deepen expands nothing already: leave out --no-expand');
       const from = o.book !== undefined ? loadBook(o.book, variant.name) : undefined;
       const limits = limitsOf(o, from);
       const built = from ? buildParams(from).weight : undefined;
