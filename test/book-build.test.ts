@@ -210,6 +210,10 @@ describe('deepening a book', () => {
     }
     expect(grown).toBeGreaterThan(0);
     checkNegamax(after);
+    // Deterministic: the same run from the same book makes the same book.
+    const twin = join(dir, 'deepen-grow-twin.book');
+    await new BookBuilder({ variant: INTERNATIONAL, path: twin, from: before, limits: { depth: 4 }, searcher: inProcess, positions: 60, roots: 'start', deepen: true }).run();
+    expect(contents(loadBook(twin, 'international'))).toEqual(contents(after));
   });
 
   it('is given by book build --deepen, which wants --book and a --nodes or --depth', () => {
