@@ -175,8 +175,7 @@ export class BookBuilder {
       const again = (n: BookNode) => !this.deepened.has(n) && shallower(n.search!, this.o.limits);
       if (this.o.deepen && this.o.expand === false) return this.deepen(nextLeafToDeepen(this.graph, this.roots, weight, again));
       if (this.o.expand === false) return null;
-      // A leaf being searched again is not expanded until its new search is in.
-      const leaf = this.o.deepen ? nextLeafToDeepen(this.graph, this.roots, weight, () => true) : nextLeaf(this.graph, this.roots, weight);
+      const leaf = nextLeaf(this.graph, this.roots, weight);
       if (leaf === null) return null;
       if (this.o.deepen && again(leaf)) return this.deepen(leaf);
       this.queue.push(...this.graph.expand(leaf));

@@ -84,9 +84,9 @@ export function prioritise(graph: BookGraph, roots: readonly BookRoot[], weight 
   }
 }
 
-/** Whether a node is a leaf the builder may expand now. */
+/** Whether a node is a leaf the builder may expand now: not while a search of it (a deeper one, --deepen) is running. */
 export function expandable(node: BookNode): boolean {
-  return node.search !== null && node.children === null && !node.terminal && node.priority < Infinity;
+  return node.search !== null && !node.pending && node.children === null && !node.terminal && node.priority < Infinity;
 }
 
 /** The leaf to expand next: the smallest priority, ties by key (so a build is the same every time), or null. */
@@ -100,7 +100,7 @@ export function nextLeaf(graph: BookGraph, roots: readonly BookRoot[], weight = 
  * main lines and the ballots' best lines before the alternatives far below them.
  */
 export function nextLeafToDeepen(graph: BookGraph, roots: readonly BookRoot[], weight: number, wanted: (node: BookNode) => boolean): BookNode | null {
-  return first(graph, roots, weight, (n) => expandable(n) && !n.pending && wanted(n));
+  return first(graph, roots, weight, (n) => expandable(n) && wanted(n));
 }
 
 function first(graph: BookGraph, roots: readonly BookRoot[], weight: number, accept: (node: BookNode) => boolean): BookNode | null {

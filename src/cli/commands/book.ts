@@ -149,7 +149,7 @@ function buildCommand(): Command {
       try {
         const r = await builder.run();
         progress.done();
-        const why = signal !== null ? `stopped by ${signal}` : r.stopped === 'complete' ? (o.deepen ? 'no shallower leaf left' : 'nothing left to expand') : `${r.stopped} reached`;
+        const why = signal !== null ? `stopped by ${signal}` : r.stopped === 'complete' ? (o.deepen && !o.expand ? 'no shallower leaf left' : 'nothing left to expand') : `${r.stopped} reached`;
         process.stdout.write(`${path}: ${r.positions} positions, ${r.searched} searched in ${r.seconds.toFixed(0)} s, deepest line ${r.deepest} plies, ${r.bytes} bytes (${why})\n`);
         if (signal !== null) process.exitCode = signal === 'SIGINT' ? 130 : 143;
       } finally {
