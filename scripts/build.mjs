@@ -33,6 +33,7 @@ const entries = {
   'lost-games': 'bench/lost-games.ts',
   'table-entries': 'bench/table-entries.ts',
   'opening-scores': 'bench/opening-scores.ts',
+  'book-agreement': 'bench/book-agreement.ts',
   deopts: 'bench/deopts.ts',
   'perft-speed': 'bench/perft-speed.ts',
 };
