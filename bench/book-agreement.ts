@@ -28,6 +28,7 @@ import type { Move } from '../src/rules/move.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { arg, checkArgs } from './args.ts';
+import { median } from './median.ts';
 
 checkArgs('book-agreement', ['variant', 'book', 'nodes', 'judge-nodes', 'openings'],
   'node dist/book-agreement.js [--variant V] [--book FILE|shipped] [--nodes N] [--judge-nodes N] [--openings N]');
@@ -59,7 +60,8 @@ function judged(game: Game, move: Move): number {
   return -r.score;
 }
 
-let games = 0, bookMoves = 0, differ = 0, judgedMoves = 0, gain = 0, worse = 0;
+let games = 0, bookMoves = 0, differ = 0, judgedMoves = 0;
+const gains: number[] = [];
 const byPly = new Map<number, { book: number; differ: number }>();
 console.log(`${variant.name}: ${openings.length} openings, both colours; the other side and the book side's own search: ${nodes} nodes${judge ? `; judge ${judgeNodes} nodes` : ''}`);
 for (const opening of openings) {
@@ -86,10 +88,13 @@ for (const opening of openings) {
         row.differ++;
         changed++;
         if (judge) {
-          const d = judged(game, booked.move) - judged(game, searched);
+          // The second search of a pair starts from the first's table: take turns at going first.
+          let ofBook: number, ofSearch: number;
+          if (judgedMoves % 2 === 0) { ofBook = judged(game, booked.move); ofSearch = judged(game, searched); }
+          else { ofSearch = judged(game, searched); ofBook = judged(game, booked.move); }
+          const d = ofBook - ofSearch;
           judgedMoves++;
-          gain += d;
-          if (d < 0) worse++;
+          gains.push(d);
         }
       }
       byPly.set(game.ply, row);
@@ -105,5 +110,7 @@ if (process.stdout.isTTY) process.stdout.write('\n');
 console.log(`games ${games}: ${bookMoves} book moves (${(bookMoves / games).toFixed(2)} a game), ${differ} of them not the move the search plays (${(100 * differ / Math.max(1, bookMoves)).toFixed(1)}%, ${(differ / games).toFixed(2)} a game)`);
 console.log('by ply: ' + [...byPly.entries()].sort((a, b) => a[0] - b[0]).map(([ply, r]) => `${ply}:${r.differ}/${r.book}`).join(' '));
 if (judge) {
-  console.log(`judge (${judgeNodes} nodes) on the ${judgedMoves} moves that differ: book's move minus the search's, mean ${(gain / Math.max(1, judgedMoves)).toFixed(1)} centi-men; the book's worse in ${worse}`);
+  const mean = gains.reduce((a, g) => a + g, 0) / Math.max(1, gains.length);
+  const better = gains.filter((g) => g > 0).length, worse = gains.filter((g) => g < 0).length;
+  console.log(`judge (${judgeNodes} nodes) on the ${judgedMoves} moves that differ, the book's move minus the search's: mean ${mean.toFixed(1)}, median ${gains.length ? median(gains).toFixed(1) : '-'} centi-men; the book's better in ${better}, worse in ${worse}, equal in ${gains.length - better - worse}`);
 }
