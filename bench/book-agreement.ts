@@ -17,8 +17,6 @@
 // 200,000 nodes is about what one core searches in a 0.1 s move at English (about 2 M nodes a
 // second in game positions, the bench's 3 M in its own).
 
-import { BookPlayer } from '../src/book/book-player.ts';
-import { openBook } from '../src/book/open-book.ts';
 import { bookFromOption } from '../src/book/settings.ts';
 import { createEvaluator } from '../src/eval/evaluators.ts';
 import type { Game } from '../src/game/game.ts';
@@ -28,6 +26,7 @@ import type { Move } from '../src/rules/move.ts';
 import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { arg, checkArgs } from './args.ts';
+import { bookSide } from './book-side.ts';
 import { median } from './median.ts';
 
 checkArgs('book-agreement', ['variant', 'book', 'nodes', 'judge-nodes', 'openings'],
@@ -41,15 +40,19 @@ if (!(nodes > 0) || !(judgeNodes >= 0)) {
   process.exit(2);
 }
 
-const player = new BookPlayer(openBook, (message) => { console.error(`book-agreement: ${message}`); process.exit(2); });
-player.configure(bookFromOption(arg('book', 'shipped'), { use: true, file: '', lastPly: Infinity, margin: 0 }));
-if (!player.book(variant)) {
-  console.error(`book-agreement: no ${variant.name} book ships: give --book FILE`);
+const player = bookSide('book-agreement', 'book', variant, () => bookFromOption(arg('book', 'shipped'), { use: true, file: '', lastPly: Infinity, margin: 0 }));
+if (!player) {
+  console.error('book-agreement: --book none leaves nothing to measure: give a file or shipped');
   process.exit(2);
 }
 
 const all = defaultOpenings(variant);
-const openings = all.slice(0, Number(arg('openings', String(all.length))));
+const count = Number(arg('openings', String(all.length)));
+if (!Number.isInteger(count) || count < 1) {
+  console.error(`book-agreement: --openings wants a whole number from 1 (${all.length} openings ship), got ${arg('openings', '')}`);
+  process.exit(2);
+}
+const openings = all.slice(0, count);
 const evaluator = createEvaluator(variant, {});
 const judge = judgeNodes > 0 ? new Searcher(variant, 64, {}, evaluator) : null;
 
@@ -60,7 +63,7 @@ function judged(game: Game, move: Move): number {
   return -r.score;
 }
 
-let games = 0, bookMoves = 0, differ = 0, judgedMoves = 0;
+let games = 0, bookMoves = 0, differ = 0;
 const gains: number[] = [];
 const byPly = new Map<number, { book: number; differ: number }>();
 console.log(`${variant.name}: ${openings.length} openings, both colours; the other side and the book side's own search: ${nodes} nodes${judge ? `; judge ${judgeNodes} nodes` : ''}`);
@@ -70,8 +73,7 @@ for (const opening of openings) {
     // Fresh tables each game, as a match's new engine has: the searches are the ones it would make.
     const own = new Searcher(variant, 16, {}, evaluator);
     const other = new Searcher(variant, 16, {}, evaluator);
-    let inBook = true, played = 0, changed = 0;
-    while (inBook && game.status().result === '*') {
+    while (game.status().result === '*') {
       const bookToMove = (game.position.side === 0) === bookIsWhite;
       const request = { history: game.historyKeys(), counters: game.drawCounters, limits: { nodes } };
       if (!bookToMove) {
@@ -79,30 +81,26 @@ for (const opening of openings) {
         continue;
       }
       const booked = player.choose(variant, game.position, game.ply);
-      if (!booked) { inBook = false; break; }
+      if (!booked) break;
       const searched = own.search(game.position, request).move!;
       const row = byPly.get(game.ply) ?? { book: 0, differ: 0 };
       row.book++;
-      played++;
+      bookMoves++;
       if (!sameMove(booked.move, searched, variant)) {
         row.differ++;
-        changed++;
+        differ++;
         if (judge) {
           // The second search of a pair starts from the first's table: take turns at going first.
           let ofBook: number, ofSearch: number;
-          if (judgedMoves % 2 === 0) { ofBook = judged(game, booked.move); ofSearch = judged(game, searched); }
+          if (gains.length % 2 === 0) { ofBook = judged(game, booked.move); ofSearch = judged(game, searched); }
           else { ofSearch = judged(game, searched); ofBook = judged(game, booked.move); }
-          const d = ofBook - ofSearch;
-          judgedMoves++;
-          gains.push(d);
+          gains.push(ofBook - ofSearch);
         }
       }
       byPly.set(game.ply, row);
       game.play(booked.move);
     }
     games++;
-    bookMoves += played;
-    differ += changed;
     if (process.stdout.isTTY) process.stdout.write(`\r${games} games, ${bookMoves} book moves, ${differ} differ`);
   }
 }
@@ -112,5 +110,5 @@ console.log('by ply: ' + [...byPly.entries()].sort((a, b) => a[0] - b[0]).map(([
 if (judge) {
   const mean = gains.reduce((a, g) => a + g, 0) / Math.max(1, gains.length);
   const better = gains.filter((g) => g > 0).length, worse = gains.filter((g) => g < 0).length;
-  console.log(`judge (${judgeNodes} nodes) on the ${judgedMoves} moves that differ, the book's move minus the search's: mean ${mean.toFixed(1)}, median ${gains.length ? median(gains).toFixed(1) : '-'} centi-men; the book's better in ${better}, worse in ${worse}, equal in ${gains.length - better - worse}`);
+  console.log(`judge (${judgeNodes} nodes) on the ${gains.length} moves that differ, the book's move minus the search's: mean ${mean.toFixed(1)}, median ${gains.length ? median(gains).toFixed(1) : '-'} centi-men; the book's better in ${better}, worse in ${worse}, equal in ${gains.length - better - worse}`);
 }

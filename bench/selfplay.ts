@@ -29,8 +29,7 @@ import { getVariant } from '../src/rules/variants.ts';
 import { Searcher } from '../src/search/search.ts';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
 import { arg, checkArgs, searchOptions } from './args.ts';
-import { BookPlayer } from '../src/book/book-player.ts';
-import { openBook } from '../src/book/open-book.ts';
+import { bookSide } from './book-side.ts';
 import { bookFromOption, parseBookMargin, parseBookPly } from '../src/book/settings.ts';
 import { seededRandom } from '../src/train/selfplay-game.ts';
 
@@ -92,24 +91,11 @@ const config = (side: 'a' | 'b') => ({
 });
 const configA = config('a'), configB = config('b');
 
-/** A side's book (null: none); one that cannot be read ends the tool: a match meant to measure a book must not quietly play without it. */
-function bookOf(side: 'a' | 'b', random: () => number): BookPlayer | null {
-  try {
-    const settings = bookFromOption(arg(`${side}-book`, 'none'), { use: true, file: '', lastPly: parseBookPly('--book-ply', arg('book-ply', 'all')), margin: parseBookMargin('--book-margin', arg('book-margin', '0')) });
-    if (!settings.use) return null;
-    let problem = `no ${variant.name} book ships: give a file`;
-    const player = new BookPlayer(openBook, (message) => { problem = message; console.error(`selfplay: ${message}`); }, random);
-    player.configure(settings);
-    if (!player.book(variant)) throw new Error(problem);
-    return player;
-  } catch (e) {
-    console.error(`selfplay: --${side}-book: ${(e as Error).message}`);
-    process.exit(2);
-  }
-}
 // Seeded once a game (below), so that a game with a book margin is the same game when played again.
 let bookRandom = seededRandom(0);
-const books = { a: bookOf('a', () => bookRandom()), b: bookOf('b', () => bookRandom()) };
+const bookOf = (side: 'a' | 'b') => bookSide('selfplay', `${side}-book`, variant, () => bookFromOption(arg(`${side}-book`, 'none'),
+  { use: true, file: '', lastPly: parseBookPly('--book-ply', arg('book-ply', 'all')), margin: parseBookMargin('--book-margin', arg('book-margin', '0')) }), () => bookRandom());
+const books = { a: bookOf('a'), b: bookOf('b') };
 console.log(`A: ${JSON.stringify(configA)}\nB: ${JSON.stringify(configB)}`);
 
 const openings = defaultOpenings(variant);
