@@ -17,6 +17,8 @@
 // games come round again move for move (the tool says so), so more games need --time.
 // --a-book / --b-book give a side an opening book (a file, "shipped" or "none", the default),
 // played as the engine plays it: a book move at once, no search, while the book has one;
+// --pdn FILE appends every game to FILE, White and Black named A and B (to teach a book the
+// lines a side met: `book build --games FILE --games-player A`).
 // --book-margin and --book-ply apply to both. Book against no book, all else equal:
 //   node dist/selfplay.js --variant english --time 0.1 --games 400 --a-book shipped
 
@@ -32,13 +34,15 @@ import { arg, checkArgs, searchOptions } from './args.ts';
 import { bookSide } from './book-side.ts';
 import { bookFromOption, parseBookMargin, parseBookPly } from '../src/book/settings.ts';
 import { seededRandom } from '../src/train/selfplay-game.ts';
+import { appendFileSync } from 'node:fs';
+import { formatPdnGame } from '../src/notation/pdn.ts';
 
-checkArgs('selfplay', ['variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
+checkArgs('selfplay', ['pdn', 'variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
   'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b', 'a-book', 'b-book', 'book-margin', 'book-ply'],
 `node dist/selfplay.js [--variant V] [--games N] [--time S | --nodes N] [--a-time S | --a-nodes N] [--b-time S | --b-nodes N]
     [--a-eval KIND] [--a-weights FILE] [--b-eval KIND] [--b-weights FILE] [--a OPTIONS] [--b OPTIONS]
     [--a-book FILE|shipped|none] [--b-book FILE|shipped|none] [--book-margin CM] [--book-ply N]
-    [--part k/n] [--first G] [--max-plies N]
+    [--part k/n] [--first G] [--max-plies N] [--pdn FILE]
 Damka against Damka from the shipped openings, colours reversed (bench/selfplay.ts says more).`);
 
 
@@ -68,6 +72,8 @@ if (!Number.isInteger(part) || !Number.isInteger(parts) || parts < 1 || part < 0
   process.exit(2);
 }
 const maxPlies = Number(arg('max-plies', '300'));
+// Each game appended as it ends (White and Black tags A and B), e.g. for `book build --games`.
+const pdnFile = arg('pdn', '');
 
 /** A side's evaluation as asked for, checked once here (a bad kind or file ends the tool with its reason). */
 function evalChoice(side: string): EvalChoice {
@@ -132,8 +138,9 @@ for (let g = first; g < games; g++) {
   const result = game.status().result;
   const aPoints = aIsWhite ? whitePoints(result) : 1 - whitePoints(result);
   if (aPoints === 1) a++; else if (aPoints === 0) b++; else d++;
+  if (pdnFile) appendFileSync(pdnFile, formatPdnGame(game, { Event: 'selfplay', Round: String(g + 1), White: aIsWhite ? 'A' : 'B', Black: aIsWhite ? 'B' : 'A' }) + '\n');
   const n = a + b + d;
   const score = (a + d / 2) / n;
   const elo = score > 0 && score < 1 ? -400 * Math.log10(1 / score - 1) : score >= 1 ? Infinity : -Infinity;
-  console.log(`game ${g + 1}: ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies${bookMoves ? `, ${bookMoves} from the book` : ''}) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
+  console.log(`game ${g + 1} (${n} of this part${parts > 1 ? ` ${part}/${parts}` : ''}): ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies${bookMoves ? `, ${bookMoves} from the book` : ''}) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
 }
