@@ -37,8 +37,8 @@ import { seededRandom } from '../src/train/selfplay-game.ts';
 import { appendFileSync } from 'node:fs';
 import { formatPdnGame } from '../src/notation/pdn.ts';
 
-checkArgs('selfplay', ['pdn', 'variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
-  'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b', 'a-book', 'b-book', 'book-margin', 'book-ply'],
+checkArgs('selfplay', ['variant', 'games', 'time', 'nodes', 'a-time', 'a-nodes', 'b-time', 'b-nodes', 'part', 'first',
+  'max-plies', 'a-weights', 'b-weights', 'a-eval', 'b-eval', 'a', 'b', 'a-book', 'b-book', 'book-margin', 'book-ply', 'pdn'],
 `node dist/selfplay.js [--variant V] [--games N] [--time S | --nodes N] [--a-time S | --a-nodes N] [--b-time S | --b-nodes N]
     [--a-eval KIND] [--a-weights FILE] [--b-eval KIND] [--b-weights FILE] [--a OPTIONS] [--b OPTIONS]
     [--a-book FILE|shipped|none] [--b-book FILE|shipped|none] [--book-margin CM] [--book-ply N]
@@ -142,5 +142,5 @@ for (let g = first; g < games; g++) {
   const n = a + b + d;
   const score = (a + d / 2) / n;
   const elo = score > 0 && score < 1 ? -400 * Math.log10(1 / score - 1) : score >= 1 ? Infinity : -Infinity;
-  console.log(`game ${g + 1} (${n} of this part${parts > 1 ? ` ${part}/${parts}` : ''}): ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies${bookMoves ? `, ${bookMoves} from the book` : ''}) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
+  console.log(`game ${g + 1}${parts > 1 ? ` (${n} of part ${part}/${parts})` : ''}: ${result} (${game.status().reason || 'move limit'}, ${game.ply} plies${bookMoves ? `, ${bookMoves} from the book` : ''}) | A +${a} =${d} -${b} score ${(score * 100).toFixed(1)}% elo ${elo.toFixed(0)}`);
 }

@@ -3,11 +3,12 @@
 // with the defaults.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultOpenings, openingGame } from '../src/match/openings.ts';
+import { parsePdn, replayPdn } from '../src/notation/pdn.ts';
 import { ENGLISH } from '../src/rules/variants.ts';
 import { writeOneMoveBook } from './helpers/book-file.ts';
 
@@ -68,6 +69,19 @@ describe('bench tool options', () => {
     const bad = selfplay('--games', '2', '--b-book', join(tmpdir(), 'no-such.book'));
     expect(bad.code).toBe(2);
     expect(bad.err).toMatch(/--b-book: book \S+no-such\.book: no such file/);
+  });
+
+  it('--pdn writes every game with A and B as the players, and --part counts its own games', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'damka-selfplay-pdn-')), 'games.pdn');
+    const r = selfplay('--nodes', '300', '--games', '4', '--part', '1/2', '--max-plies', '12', '--pdn', file);
+    expect(r.code).toBe(0);
+    // Part 1 of 2 plays pair 1 (games 3 and 4), its first and second games.
+    expect(r.out).toMatch(/^game 3 \(1 of part 1\/2\): /m);
+    expect(r.out).toMatch(/^game 4 \(2 of part 1\/2\): /m);
+    const records = parsePdn(readFileSync(file, 'utf8'));
+    expect(records.map((g) => [g.tags.get('Round'), g.tags.get('White'), g.tags.get('Black')])).toEqual([['3', 'A', 'B'], ['4', 'B', 'A']]);
+    // Each record replays to a game of the opening's position after its 12 plies.
+    for (const record of records) expect(replayPdn(record, ENGLISH).ply).toBe(12);
   });
 
   it('says in its log which evaluation each side plays', () => {
