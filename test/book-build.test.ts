@@ -301,6 +301,34 @@ describe('growing from played games', () => {
     expect(nobody.stderr).toMatch(/no positions with Nobody to move/);
     expect(cli('--out', join(dir, 'none.book'), '--games-player', 'Damka').stderr).toMatch(/--games-player goes with --games/);
   });
+
+  it('marks the games\' positions in the file, and stats tells them from an unfinished expansion', () => {
+    const pdn = join(dir, 'two-marked.pdn');
+    writeFileSync(pdn, GAMES);
+    const path = join(dir, 'marked.book');
+    const cli = (...more: string[]) => spawnSync(process.execPath, [CLI, 'book', 'build', '-v', 'english', '--depth', '1', '--workers', '1', '--roots', 'start', ...more], { encoding: 'utf8' });
+    expect(cli('--out', path, '--games', pdn, '--game-plies', '4', '--games-player', 'Damka', '--no-expand').status).toBe(0);
+    const taught = loadBook(path, 'english');
+    const marked = (book: Book) => Array.from({ length: book.size }, (_, i) => i).filter((i) => book.gamePosition(i)).length;
+    expect(marked(taught)).toBe(4);
+    expect(taught.gamePosition(taught.find(ENGLISH.startPosition().keyLo, ENGLISH.startPosition().keyHi))).toBe(false);
+    expect(bookStats(ENGLISH, taught)).toMatchObject({ unreachable: 4, fromGames: 4 });
+    const stats = () => spawnSync(process.execPath, [CLI, 'book', 'stats', path], { encoding: 'utf8' }).stdout;
+    expect(stats()).toMatch(/4 not reached from the start: 4 of played games taught with --games or below them, 0 of an expansion a build stopped in/);
+
+    // Growing on: the start's expansion reaches the game's first position (after 11-15), and the marks survive the rewrite.
+    expect(cli('--book', path, '--positions', '6').status).toBe(0);
+    const grownOn = loadBook(path, 'english');
+    expect(marked(grownOn)).toBe(4);
+    const s = bookStats(ENGLISH, grownOn);
+    expect(s.fromGames).toBe(3);
+    expect(s.unreachable).toBe(3);
+    // A book with no games' positions keeps the old line.
+    const plain = join(dir, 'plain-stats.book');
+    expect(cli('--out', plain, '--positions', '3').status).toBe(0);
+    const line = spawnSync(process.execPath, [CLI, 'book', 'stats', plain], { encoding: 'utf8' }).stdout;
+    expect(line).toMatch(/\d+ not reached from the start\)/);
+  });
 });
 
 /** The positions of a book with their searches, to compare two books. */

@@ -117,6 +117,7 @@ export class BookBuilder {
     this.roots = [...bookRoots(o.variant, o.roots), ...(o.games?.roots ?? [])].map((r) => ({ node: this.graph.node(r.pos), ply: r.ply }));
     this.prior = o.from ? buildParams(o.from) : { searches: 0, seconds: 0, byLimits: {}, researched: 0 };
     for (const { node } of this.roots) if (node.search === null) this.queue.push(node);
+    for (const r of o.games?.roots ?? []) this.graph.node(r.pos).gamePosition = true;
   }
 
   /** Ends the build soon: the searches finished so far are written, those running are dropped. */

@@ -13,7 +13,9 @@
 //      score i32, depth i32, nodes u32, move u32    the leaf search that scored the position
 //      value i32                 its book score, the side to move's view (negamax of its children)
 //      height i32                plies of book below it along its best line (0 for a leaf)
-//      flags u32                 bit 0: expanded (every move is in the book)
+//      flags u32                 bit 0: expanded (every move is in the book); bit 1: a position of
+//                                a played game the book was taught (--games), which no line from
+//                                the start need reach
 //      first u32 × (n + 1)       its moves are first[i] .. first[i+1]-1, best first
 //      child u32 × m, text u32 × m   a move's position (an index) and its text
 //      strings                   s bytes: NUL-terminated ASCII move texts (Hub notation)
@@ -28,6 +30,7 @@ export const BOOK_VERSION = 1;
 const HEADER_BYTES = 48;
 const BOARD_INTS = 7;
 export const EXPANDED = 1;
+export const GAME_POSITION = 2;
 
 /** A failure to use a book file, as one line that says which file and why. */
 export class BookFileError extends Error {
@@ -47,6 +50,8 @@ export interface BookRecord {
   value: number;
   height: number;
   expanded: boolean;
+  /** A played game's position the build was taught (a root of its own). */
+  gamePosition?: boolean;
   /** Moves with the index of the record they lead to (any order: the writer puts the best first). */
   moves: { move: string; child: number }[];
 }
@@ -111,7 +116,7 @@ export function encodeBook(variantName: string, params: BookParams, records: rea
     keyHi[i] = rec.keyHi >>> 0; keyLo[i] = rec.keyLo >>> 0;
     for (let j = 0; j < BOARD_INTS; j++) board[BOARD_INTS * i + j] = rec.board[j];
     score[i] = rec.search.score; depth[i] = rec.search.depth; nodes[i] = Math.min(rec.search.nodes, 0xffffffff); smove[i] = text(rec.search.move);
-    value[i] = rec.value; height[i] = rec.height; flags[i] = rec.expanded ? EXPANDED : 0;
+    value[i] = rec.value; height[i] = rec.height; flags[i] = (rec.expanded ? EXPANDED : 0) | (rec.gamePosition ? GAME_POSITION : 0);
     first[i] = k;
     for (const mv of sortedMoves[i]) { child[k] = rank[mv.child]; mtext[k] = text(mv.move); k++; }
   });
@@ -193,6 +198,8 @@ export class Book implements BookProbe {
   value(i: number): number { return this.values[i]; }
   height(i: number): number { return this.heights[i]; }
   expanded(i: number): boolean { return (this.flags[i] & EXPANDED) !== 0; }
+  /** A played game's position the book was taught (book build --games). */
+  gamePosition(i: number): boolean { return (this.flags[i] & GAME_POSITION) !== 0; }
   /** The moves of position i, best first, with the index each leads to. */
   movesAt(i: number): { move: string; child: number }[] {
     const out = [];

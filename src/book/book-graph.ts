@@ -25,6 +25,8 @@ export class BookNode {
   value = 0;
   height = 0;
   priority = Infinity;
+  /** A played game's position the build was taught: kept as such in the file, so that stats can tell it from the rest. */
+  gamePosition = false;
 
   constructor(readonly pos: Position, readonly key: string) {}
 
@@ -87,7 +89,7 @@ export class BookGraph {
     return searched.map((n) => ({
       keyLo: n.pos.keyLo, keyHi: n.pos.keyHi,
       board: [n.pos.wLo, n.pos.wHi, n.pos.bLo, n.pos.bHi, n.pos.kLo, n.pos.kHi, n.pos.side],
-      search: n.search!, value: n.expanded ? n.value : n.search!.score, height: n.expanded ? n.height : 0, expanded: n.expanded,
+      search: n.search!, value: n.expanded ? n.value : n.search!.score, height: n.expanded ? n.height : 0, expanded: n.expanded, gamePosition: n.gamePosition,
       moves: n.expanded ? n.children!.map((c) => ({ move: c.move, child: index.get(c.node)! })) : [],
     }));
   }
@@ -105,6 +107,7 @@ export class BookGraph {
       if (pos.keyLo !== book.keyLoAt(i) || pos.keyHi !== book.keyHiAt(i)) throw new BookFileError(`book ${name}: position ${i} does not match its key (damaged, or written by another Damka)`);
       const node = graph.node(pos);
       node.search = book.searchAt(i);
+      node.gamePosition = book.gamePosition(i);
       nodes.push(node);
     }
     for (let i = 0; i < book.size; i++) {

@@ -1,6 +1,9 @@
 // What a book holds, for `damka book stats` and the shipped books' README: its positions,
 // leaves, depth distribution (plies from the start along the book's moves), the main line from
 // the start, and how deep the book goes below each opening it grows from (English: each ballot).
+// The positions no line from the start reaches are told apart: those taught from played games
+// (flagged in the file, with the book below them) are played when a game reaches them; the rest
+// are the searched children of an expansion a build was stopped in.
 
 import type { Variant } from '../rules/variant.ts';
 import type { Book } from './book-file.ts';
@@ -11,8 +14,10 @@ export interface BookStats {
   /** Positions whose moves are all in the book. */
   expanded: number;
   leaves: number;
-  /** Positions no line from the start reaches (searched for an expansion a build was stopped in). */
+  /** Positions no line from the start reaches: fromGames, and the rest (searched for an expansion a build was stopped in). */
   unreachable: number;
+  /** Of those, played games' positions the book was taught (book build --games) and the book below them. */
+  fromGames: number;
   /** positionsAtPly[p]: positions first reached p plies from the start. */
   positionsAtPly: number[];
   mainLine: { moves: string[]; score: number };
@@ -48,6 +53,7 @@ export function bookStats(variant: Variant, book: Book): BookStats {
     if (book.expanded(i)) expanded++;
     if (ply[i] < 0) unreachable++;
   }
+  const fromGames = belowGamePositions(book, ply);
   const moves: string[] = [];
   for (let i = s, guard = 0; i >= 0 && book.expanded(i) && guard < book.size; guard++) {
     const best = book.movesAt(i)[0];
@@ -62,7 +68,21 @@ export function bookStats(variant: Variant, book: Book): BookStats {
   const depths = Array.from({ length: book.size }, (_, i) => book.searchAt(i).depth).sort((a, b) => a - b);
   const searchDepth = { min: depths[0] ?? 0, median: depths[depths.length >> 1] ?? 0, max: depths[depths.length - 1] ?? 0 };
   return {
-    searchDepth, transpositions, positions: book.size, expanded, leaves: book.size - expanded, unreachable, positionsAtPly,
+    searchDepth, transpositions, positions: book.size, expanded, leaves: book.size - expanded, unreachable, fromGames, positionsAtPly,
     mainLine: { moves, score: s >= 0 ? book.value(s) : 0 }, openingDepths, moves: book.moveTotal,
   };
+}
+
+/** How many positions the start does not reach (ply < 0) are a taught game's position or below one. */
+function belowGamePositions(book: Book, ply: Int32Array): number {
+  const seen = new Uint8Array(book.size);
+  const stack: number[] = [];
+  for (let i = 0; i < book.size; i++) if (ply[i] < 0 && book.gamePosition(i)) { seen[i] = 1; stack.push(i); }
+  let count = 0;
+  for (let i = stack.pop(); i !== undefined; i = stack.pop()) {
+    count++;
+    if (!book.expanded(i)) continue;
+    for (const m of book.movesAt(i)) if (ply[m.child] < 0 && !seen[m.child]) { seen[m.child] = 1; stack.push(m.child); }
+  }
+  return count;
 }

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { type BuildProgress, BookBuilder, buildParams } from '../../book/book-builder.ts';
 import { type Book, loadBook } from '../../book/book-file.ts';
-import { bookStats } from '../../book/book-stats.ts';
+import { type BookStats, bookStats } from '../../book/book-stats.ts';
 import { type GameRoots, type RootChoice, gameRoots, openingsLabel } from '../../book/book-roots.ts';
 import { EXPANSION_WEIGHT } from '../../book/expansion.ts';
 import { type LeafSearcher, LocalLeafSearcher, defaultLeafWorkers } from '../../book/leaf-searcher.ts';
@@ -203,6 +203,12 @@ function probeCommand(): Command {
     }));
 }
 
+/** The positions no line from the start reaches, told apart when some were taught from games. */
+function unreached(s: BookStats): string {
+  if (s.fromGames === 0) return `${s.unreachable} not reached from the start`;
+  return `${s.unreachable} not reached from the start: ${s.fromGames} of played games taught with --games or below them, ${s.unreachable - s.fromGames} of an expansion a build stopped in`;
+}
+
 function statsCommand(): Command {
   return new Command('stats')
     .description('print what a book holds: positions, leaves, depth distribution, the main line')
@@ -215,7 +221,7 @@ function statsCommand(): Command {
       const s = bookStats(variant, book);
       const p = buildParams(book);
       const out = (line: string) => process.stdout.write(`${line}\n`);
-      out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${s.unreachable} not reached from the start), ${s.moves} moves, ${s.transpositions} positions reached by more than one move`);
+      out(`${file}: ${variant.name} book, ${s.positions} positions (${s.expanded} expanded, ${s.leaves} leaves, ${unreached(s)}), ${s.moves} moves, ${s.transpositions} positions reached by more than one move`);
       out(`loaded in ${loadMs.toFixed(1)} ms (${statSync(file).size} bytes)`);
       const each = Object.entries(p.byLimits);
       const searches = each.length <= 1 ? `${JSON.stringify(p.limits)} each` : each.map(([limits, n]) => `${n} of ${limits}`).join(', ');
