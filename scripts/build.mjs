@@ -21,6 +21,7 @@ const entries = {
   'find-tactics': 'bench/find-tactics.ts',
   'check-suites': 'bench/check-suites.ts',
   'hub-latency': 'bench/hub-latency.ts',
+  'book-coverage': 'bench/book-coverage.ts',
   'first-moves': 'bench/first-moves.ts',
   smp: 'bench/smp.ts',
   'queue-farm': 'bench/queue-farm.ts',

@@ -93,7 +93,7 @@ describe('bench tool options', () => {
 
   // Every tool that takes options, by its dist entry: each checks them before doing any work.
   const TOOLS = [
-    'bench', 'book-agreement', 'browser-bench', 'check-suites', 'deopts', 'egdb-playout', 'eval-speed', 'find-tactics', 'first-moves', 'hub-latency',
+    'bench', 'book-agreement', 'book-coverage', 'browser-bench', 'check-suites', 'deopts', 'egdb-playout', 'eval-speed', 'find-tactics', 'first-moves', 'hub-latency',
     'lost-games', 'make-bench-positions', 'make-openings', 'match-rapid', 'opening-scores', 'smp', 'table-entries',
   ];
   const tool = (name: string, ...args: string[]) => {
