@@ -145,6 +145,72 @@ describe('building a book', () => {
     expect(nextLeaf(graph, rootNodes)!.priority).toBeLessThanOrEqual(4);
     checkNegamax(book);
   });
+
+  it('makes the same book with several searches at once as with one, whichever search ends first', async () => {
+    // Searches that end in a random order, three at a time, as a pool's do.
+    let running = 0, most = 0;
+    const shuffled = (seed: number): LeafSearcher => {
+      let s = seed;
+      return {
+        parallel: 3,
+        run: async (job: LeafJob) => {
+          running++;
+          most = Math.max(most, running);
+          s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+          await new Promise((resolve) => setTimeout(resolve, (s >>> 16) % 15));
+          running--;
+          return searchLeaf(job);
+        },
+        close: async () => {},
+      };
+    };
+    const one = join(dir, 'one-at-a-time.book');
+    await new BookBuilder({ variant: ENGLISH, path: one, limits: { depth: 2 }, searcher: inProcess, positions: 90, roots: 'start' }).run();
+    const want = contents(loadBook(one, 'english'));
+    for (const seed of [1, 2]) {
+      const three = join(dir, `three-at-a-time-${seed}.book`);
+      await new BookBuilder({ variant: ENGLISH, path: three, limits: { depth: 2 }, searcher: shuffled(seed), positions: 90, roots: 'start' }).run();
+      expect(contents(loadBook(three, 'english'))).toEqual(want);
+      // Deepening too: each leaf searched again before its expansion, in the same order.
+      const deeper = join(dir, `three-deeper-${seed}.book`);
+      await new BookBuilder({ variant: ENGLISH, path: deeper, from: loadBook(three, 'english'), limits: { depth: 3 }, searcher: shuffled(seed + 10), positions: 40, roots: 'start', deepen: true }).run();
+      const deeperOne = join(dir, `one-deeper-${seed}.book`);
+      await new BookBuilder({ variant: ENGLISH, path: deeperOne, from: loadBook(one, 'english'), limits: { depth: 3 }, searcher: inProcess, positions: 40, roots: 'start', deepen: true }).run();
+      expect(contents(loadBook(deeper, 'english'))).toEqual(contents(loadBook(deeperOne, 'english')));
+    }
+    // The searches did run three at a time.
+    expect(most).toBe(3);
+  });
+
+  it('with overlap, chooses the next leaf while searches run, keeping every worker busy', async () => {
+    let running = 0;
+    const waits: number[] = [];
+    const slow: LeafSearcher = {
+      parallel: 3,
+      run: async (job: LeafJob) => {
+        waits.push(running);
+        running++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return searchLeaf(job);
+      },
+      close: async () => {},
+    };
+    // How many of a build's 60 searches started beside two others.
+    const busy = async (overlap: boolean) => {
+      waits.length = 0;
+      const path = join(dir, `overlap-${overlap}.book`);
+      const r = await new BookBuilder({ variant: ENGLISH, path, limits: { depth: 2 }, searcher: slow, positions: 60, roots: 'start', overlap }).run();
+      expect(r.searched).toBe(60);
+      checkNegamax(loadBook(path, 'english'));
+      return waits.filter((w) => w === 2).length;
+    };
+    // Without overlap the workers wait at the end of every expansion (English's have 1 to 10
+    // children); with it only the start's first searches do.
+    const waiting = await busy(false), overlapping = await busy(true);
+    expect(overlapping).toBeGreaterThan(waiting);
+    expect(overlapping).toBeGreaterThan(50);
+  });
 });
 
 describe('deepening a book', () => {

@@ -3,8 +3,12 @@
 // minutes asked for are spent, nothing is left to expand, or it is stopped. The file is the
 // checkpoint: rewritten whole (atomically) at least every `checkpointMs` and at the end, so a
 // kill loses only the searches since the last write, and a build given that file goes on from
-// there. With one search at a time and a --nodes or --depth limit a build is deterministic:
-// the same command gives the same book, interrupted and resumed or not.
+// there. With a --nodes or --depth limit a build is deterministic, with any number of searches
+// at once: the same command gives the same book, interrupted and resumed or not. For that the
+// next leaf to expand is chosen only once every search running has ended (the choice depends on
+// their scores), so the workers run one expansion's children at a time and may wait at its end;
+// `overlap` chooses it at once instead, for many workers (a queue), and the book then depends on
+// which search ended first.
 //
 // A build that deepens (--deepen) searches a leaf again, with its deeper search, when the
 // leaf's search had less and expansion comes to it: before it is expanded, so that the book
@@ -43,6 +47,8 @@ export interface BuildOptions {
   expand?: boolean;
   /** Search again, with `limits`, a leaf searched with less (shallower()) before expanding it (with expand false: instead). */
   deepen?: boolean;
+  /** Choose the next leaf while searches still run (faster with many workers; the book is then not reproducible). */
+  overlap?: boolean;
   onProgress?: (p: BuildProgress) => void;
 }
 
@@ -140,7 +146,7 @@ export class BookBuilder {
       const budget = o.positions === undefined || this.started < o.positions;
       const inTime = performance.now() < deadline;
       while (budget && inTime && this.inFlight < parallel && this.started < (o.positions ?? Infinity)) {
-        const node = this.nextSearch();
+        const node = this.nextSearch(o.overlap === true || this.inFlight === 0);
         if (node === null) break;
         this.dispatch(node);
       }
@@ -164,14 +170,15 @@ export class BookBuilder {
     return { ...this.progress(), stopped, bytes };
   }
 
-  /** The next node to search: one already waiting, else the children of the leaf expanded next. */
-  private nextSearch(): BookNode | null {
+  /** The next node to search: one already waiting, else (when it may choose) the children of the leaf expanded next. */
+  private nextSearch(mayChoose: boolean): BookNode | null {
     for (;;) {
       const waiting = this.queue.shift();
       if (waiting !== undefined) {
         if (waiting.search === null && !waiting.pending) return waiting;
         continue;
       }
+      if (!mayChoose) return null;
       const weight = this.o.weight ?? EXPANSION_WEIGHT;
       const again = (n: BookNode) => !this.deepened.has(n) && shallower(n.search!, this.o.limits);
       if (this.o.deepen && this.o.expand === false) return this.deepen(nextLeafToDeepen(this.graph, this.roots, weight, again));

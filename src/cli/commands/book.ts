@@ -25,7 +25,7 @@ import { resolveVariant, variantOption } from '../variant-option.ts';
 
 interface BuildFlags {
   variant: string; out?: string; book?: string; positions?: string; minutes?: string;
-  time?: string; nodes?: string; depth?: string; workers: string; weight?: string; roots: string; checkpoint: string;
+  time?: string; nodes?: string; depth?: string; workers: string; overlap?: boolean; weight?: string; roots: string; checkpoint: string;
   games?: string; gamePlies: string; gamesPlayer?: string; mixSearches?: boolean; expand: boolean; deepen?: boolean;
 }
 
@@ -98,7 +98,9 @@ function buildCommand(): Command {
     .option('-n, --nodes <n>', 'search each leaf this many nodes (deterministic)')
     .option('-d, --depth <d>', 'search each leaf to this depth (deterministic)')
     .option('-t, --time <seconds>', 'search each leaf this long (not reproducible)')
-    .option('--workers <n>', `leaf searches at once, one a core (one search at a time makes a --nodes or --depth build reproducible)`, String(defaultLeafWorkers()))
+    .option('--workers <n>', 'leaf searches at once, one a core', String(defaultLeafWorkers()))
+    .option('--overlap', 'choose the next leaf to expand while searches still run, so that many workers (a queue) never wait; the book then depends on which search ends first (default with --queue; otherwise a --nodes or --depth build is reproducible with any --workers)')
+    .option('--no-overlap', 'with --queue: wait for the running searches before choosing the next leaf, for a reproducible book')
     .option('--weight <w>', `expansion priority a centi-man a line is worse than the best (default ${EXPANSION_WEIGHT})`)
     .addOption(new Option('--roots <which>', 'grow from the start and every position of the openings matches start from, or from the start alone').choices(['openings', 'start']).default('openings'))
     .option('--games <file>', 'also grow from played games (PDN): every position of their first plies is a root, so the book learns the lines opponents play')
@@ -136,7 +138,7 @@ function buildCommand(): Command {
       const games = gamesOf(o, variant);
       const progress = new Progress();
       const builder = new BookBuilder({
-        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games, expand: o.expand, deepen: o.deepen,
+        variant, path, from, limits, searcher, weight, roots: o.roots as RootChoice, games, expand: o.expand, deepen: o.deepen, overlap: o.overlap ?? o.queue !== undefined,
         positions: o.positions === undefined ? undefined : parseIntOption('positions', o.positions, 1, 1e9),
         minutes: o.minutes === undefined ? undefined : positive('minutes', o.minutes),
         checkpointMs: positive('checkpoint', o.checkpoint) * 1000,
