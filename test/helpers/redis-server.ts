@@ -46,8 +46,13 @@ export async function startRedis(): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | null = null;
   const launch = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await waitForPing(port);
+    const c = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    child = c;
+    // Without the server installed the spawn fails: one clear reason, not an unhandled error
+    // thrown into whichever test runs next.
+    const missing = new Promise<never>((_, reject) =>
+      c.once('error', (err) => reject(new Error(`cannot start redis-server (${err.message}): the queue tests need Debian's redis-server (README, Set-up: sudo apt-get install redis-server)`))));
+    await Promise.race([waitForPing(port), missing]);
   };
   const kill = async () => {
     const c = child;
